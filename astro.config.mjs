@@ -1,0 +1,22 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The API the dev server forwards /api and /media to (set by `npm run dev`).
+const devApiOrigin = process.env.DEV_API_ORIGIN;
+
+export default defineConfig({
+  site: process.env.SITE_URL || 'http://localhost:4321',
+  outDir: process.env.SITE_OUT_DIR || './dist',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  devToolbar: { enabled: false },
+  integrations: [react()],
+  vite: {
+    plugins: [tailwindcss()],
+    server: devApiOrigin
+      ? { proxy: { '/api': devApiOrigin, '/media': devApiOrigin } }
+      : undefined,
+  },
+});

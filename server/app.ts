@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
+import type { Db } from './db';
+import { ApiError } from './http/errors';
+import { compress } from './http/compress';
+import { resolveFile, sendFile } from './http/static-files';
+import { catalogueRoutes } from './routes/catalogue';
+import { mediaRoutes } from './routes/media';
+import { ratingRoutes } from './routes/ratings';
+
+/** Largest request body the API reads (uploads have their own, lower, per-file limits). */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export interface AppOptions {
+  db: Db;
+  /** Folder of uploaded media, served under /media/. */
+  mediaDir?: string;
+  /** Folder of the built site to serve, or null while the first build runs. */
+  siteRoot?: () => string | null;
+  log?: (line: string) => void;
+}
+
+const PAGE_ROUTE_REWRITES: { pattern: RegExp; page: string }[] = [
+  // Order ids are private: one page serves them all and reads the id from the address.
+  { pattern: /^\/trackorder\/[^/]+\/?$/, page: '/trackorder/' },
+];
+
+function jsonError(c: Context, error: ApiError): Response {
+  return c.json(error.body(), error.status);
+}
+
+/** Builds the whole HTTP application: the API, media and the static site. No port is opened. */
+export function createApp(options: AppOptions): Hono {
+  const { db } = options;
+  const app = new Hono({ strict: false });
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('x-content-type-options', 'nosniff');
+    c.header('referrer-policy', 'strict-origin-when-cross-origin');
+    c.header('x-frame-options', 'SAMEORIGIN');
+  });
+  if (options.log) {
+    const log = options.log;
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+  }
+  app.use('*', compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'Request body is too large.' }, 413),
+    }),
+  );
+
+  app.route('/api/common', catalogueRoutes(db));
+  app.route('/api/common', ratingRoutes(db));
+  app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
+
+  app.route('/media', mediaRoutes(db, options.mediaDir));
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    const root = options.siteRoot?.();
+    if (!root) return sitePending(c);
+    const urlPath = new URL(c.req.url).pathname;
+    const file = await resolveFile(root, urlPath);
+    if (file) return sendFile(c, file);
+    const rewrite = await rewriteTarget(db, urlPath);
+    const target = rewrite && (await resolveFile(root, rewrite));
+    if (target) return sendFile(c, target, { cacheControl: 'public, max-age=0, must-revalidate' });
+    return notFoundPage(c, root);
+  });
+
+  app.notFound((c) => c.json({ message: `No such path: ${c.req.path}` }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return jsonError(c, error);
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const message = status === 413 ? 'Request body is too large.' : error.message || 'Bad request.';
+      return c.json({ message }, status);
+    }
+    if (error instanceof SyntaxError && c.req.path.startsWith('/api/')) {
+      return c.json({ message: 'The request body is not valid JSON.' }, 400);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    if (!c.req.path.startsWith('/api/') && c.req.header('accept')?.includes('text/html')) {
+      return errorPage(c, options.siteRoot?.() ?? null);
+    }
+    return c.json({ message: 'Something went wrong.' }, 500);
+  });
+
+  return app;
+}
+
+/** The page that serves a route the build could not know: a tracked order or a new product. */
+async function rewriteTarget(db: Db, urlPath: string): Promise<string | null> {
+  for (const { pattern, page } of PAGE_ROUTE_REWRITES) if (pattern.test(urlPath)) return page;
+  const product = /^\/product-details\/(\d{1,15})\/?$/.exec(urlPath);
+  if (product) {
+    const row = await db
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', Number(product[1]))
+      .executeTakeFirst();
+    if (row) return '/fallback/product/';
+  }
+  return null;
+}
+
+async function notFoundPage(c: Context, root: string): Promise<Response> {
+  const file = path.join(root, '404.html');
+  if (fs.existsSync(file)) return sendFile(c, file, { status: 404, cacheControl: 'no-store' });
+  return c.text('Not found', 404);
+}
+
+async function errorPage(c: Context, root: string | null): Promise<Response> {
+  const file = root && path.join(root, '500.html');
+  if (file && fs.existsSync(file)) return sendFile(c, file, { status: 500, cacheControl: 'no-store' });
+  return c.text('Unexpected Application Error!', 500);
+}
+
+function sitePending(c: Context): Response {
+  c.header('retry-after', '5');
+  c.header('cache-control', 'no-store');
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">` +
+      `<meta name="viewport" content="width=device-width,initial-scale=1"><title>Opening soon</title></head>` +
+      `<body style="font-family:system-ui,sans-serif;padding:3rem;text-align:center">` +
+      `<h1>The shop is opening</h1><p>The catalogue is being prepared. This page reloads by itself in a few seconds.</p>` +
+      `</body></html>`,
+    503,
+  );
+}

@@ -1,0 +1,35 @@
+import { createApp } from './app';
+import { boundPort, envOrExit, listen, prepareData } from './runtime';
+import { buildSite } from './site-builder';
+
+/**
+ * `npm run build`: builds the static site from the data folder's catalogue and swaps it in; a
+ * running `npm start` serves the new pages at once. The API is served in this process for the
+ * build on a free loopback port.
+ */
+async function main(): Promise<void> {
+  const env = envOrExit();
+  const db = await prepareData(env);
+  const server = await listen(createApp({ db }), 0, '127.0.0.1');
+  try {
+    const result = await buildSite({
+      dataDir: env.dataDir,
+      apiBase: `http://127.0.0.1:${boundPort(server)}/api/`,
+      siteUrl: env.siteUrl,
+      log: console.log,
+    });
+    const seconds = result.ms / 1000;
+    console.log(
+      `Built ${result.pages} pages in ${seconds.toFixed(1)} s (${Math.round(result.pages / seconds)} pages/s) into ${result.dir}` +
+        (result.peakRssMb ? `, peak memory ${result.peakRssMb} MB` : ''),
+    );
+  } finally {
+    server.close();
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

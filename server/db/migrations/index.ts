@@ -1,0 +1,12 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { catalogue } from './0001-catalogue';
+
+/** Every migration in order; names sort in the order they must run. */
+const migrations: Record<string, Migration> = {
+  '0001-catalogue': catalogue,
+};
+
+/** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,225 @@
+import { sql } from 'kysely';
+import type { Product, SearchProduct, Variant } from '../../src/lib/api/types';
+import { discountPercent, paiseToRupees } from '../../src/lib/pricing';
+import type { Db } from './index';
+import type { ProductRow, VariantRow } from './schema';
+
+/** SQLite allows ~32k bound values; hydrate in slices well below that. */
+const SLICE = 900;
+
+/** What a product list may be narrowed by. */
+export interface ProductFilter {
+  categoryId?: number;
+  subcategoryId?: number;
+  popular?: boolean;
+  /** Products flagged big_deal or popular: the featured list. */
+  featured?: boolean;
+}
+
+type ProductBase = ProductRow & {
+  category_id: number;
+  category_name: string;
+  sub_category_name: string;
+};
+
+function slices<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += SLICE) out.push(items.slice(i, i + SLICE));
+  return out;
+}
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('subcategories as s', 's.id', 'p.subcategory_id')
+    .innerJoin('categories as c', 'c.id', 's.category_id')
+    .selectAll('p')
+    .select(['s.category_id as category_id', 'c.name as category_name', 's.name as sub_category_name']);
+}
+
+function filtered(db: Db, filter: ProductFilter) {
+  let q = baseQuery(db);
+  if (filter.categoryId !== undefined) q = q.where('s.category_id', '=', filter.categoryId);
+  if (filter.subcategoryId !== undefined) q = q.where('p.subcategory_id', '=', filter.subcategoryId);
+  if (filter.popular) q = q.where('p.popular', '=', 1);
+  if (filter.featured) q = q.where((eb) => eb.or([eb('p.big_deal', '=', 1), eb('p.popular', '=', 1)]));
+  return q;
+}
+
+/** Counts the products a filter matches. */
+export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
+  let q = db
+    .selectFrom('products as p')
+    .innerJoin('subcategories as s', 's.id', 'p.subcategory_id')
+    .select(sql<number>`count(*)`.as('n'));
+  if (filter.categoryId !== undefined) q = q.where('s.category_id', '=', filter.categoryId);
+  if (filter.subcategoryId !== undefined) q = q.where('p.subcategory_id', '=', filter.subcategoryId);
+  if (filter.popular) q = q.where('p.popular', '=', 1);
+  if (filter.featured) q = q.where((eb) => eb.or([eb('p.big_deal', '=', 1), eb('p.popular', '=', 1)]));
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Products matching `filter`, in catalogue order, with their variants, images and ratings. */
+export async function listProducts(
+  db: Db,
+  filter: ProductFilter,
+  page?: { limit: number; offset: number },
+): Promise<Product[]> {
+  let q = filtered(db, filter).orderBy('p.id');
+  if (page) q = q.limit(page.limit).offset(page.offset);
+  return hydrate(db, await q.execute());
+}
+
+/** One product by id, or undefined. */
+export async function getProduct(db: Db, id: number): Promise<Product | undefined> {
+  const row = await baseQuery(db).where('p.id', '=', id).executeTakeFirst();
+  return row ? (await hydrate(db, [row]))[0] : undefined;
+}
+
+/** Products whose ids are given, in the order given; unknown ids are left out. */
+export async function getProductsByIds(db: Db, ids: number[]): Promise<Product[]> {
+  const rows: ProductBase[] = [];
+  for (const slice of slices(ids)) {
+    rows.push(...(await baseQuery(db).where('p.id', 'in', slice).execute()));
+  }
+  const byId = new Map((await hydrate(db, rows)).map((p) => [p.id, p]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function hydrate(db: Db, rows: ProductBase[]): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const variants: VariantRow[] = [];
+  for (const slice of slices(rows.map((r) => r.id))) {
+    variants.push(
+      ...(await db
+        .selectFrom('variants')
+        .selectAll()
+        .where('product_id', 'in', slice)
+        .orderBy('product_id')
+        .orderBy('position')
+        .execute()),
+    );
+  }
+  const images = new Map<number, { id: number; image: string }[]>();
+  const ratings = new Map<number, { n: number; avg: number }>();
+  for (const slice of slices(variants.map((v) => v.id))) {
+    const imageRows = await db
+      .selectFrom('variant_images')
+      .select(['id', 'variant_id', 'image'])
+      .where('variant_id', 'in', slice)
+      .orderBy('variant_id')
+      .orderBy('position')
+      .execute();
+    for (const r of imageRows) {
+      const list = images.get(r.variant_id) ?? [];
+      list.push({ id: r.id, image: r.image });
+      images.set(r.variant_id, list);
+    }
+    const ratingRows = await db
+      .selectFrom('ratings')
+      .select(['variant_id', sql<number>`count(*)`.as('n'), sql<number>`avg(rating)`.as('avg')])
+      .where('variant_id', 'in', slice)
+      .groupBy('variant_id')
+      .execute();
+    for (const r of ratingRows) ratings.set(r.variant_id, { n: Number(r.n), avg: Number(r.avg) });
+  }
+  const variantsByProduct = new Map<number, Variant[]>();
+  for (const v of variants) {
+    const list = variantsByProduct.get(v.product_id) ?? [];
+    list.push(serializeVariant(v, images.get(v.id) ?? [], ratings.get(v.id)));
+    variantsByProduct.set(v.product_id, list);
+  }
+  return rows.map((r) => serializeProduct(r, variantsByProduct.get(r.id) ?? []));
+}
+
+function serializeVariant(
+  v: VariantRow,
+  images: { id: number; image: string }[],
+  rating: { n: number; avg: number } | undefined,
+): Variant {
+  const price = paiseToRupees(v.price_paise);
+  const finalPrice = paiseToRupees(v.final_price_paise);
+  return {
+    id: v.id,
+    name: v.name,
+    color: v.color,
+    size: v.size,
+    sku: v.sku,
+    unit: v.unit,
+    unit_value: v.unit_value,
+    price,
+    final_price: finalPrice,
+    discount_percent: discountPercent(v.price_paise, v.final_price_paise),
+    average_rating: rating ? Math.round(rating.avg * 10) / 10 : 0,
+    rating_count: rating?.n ?? 0,
+    images,
+    is_wishlisted: false,
+  };
+}
+
+function serializeProduct(r: ProductBase, variants: Variant[]): Product {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    weight: r.weight_grams,
+    unit: r.unit,
+    length: r.length_cm,
+    width: r.width_cm,
+    height: r.height_cm,
+    category: r.category_id,
+    category_name: r.category_name,
+    sub_category: r.subcategory_id,
+    sub_category_name: r.sub_category_name,
+    big_deal: r.big_deal === 1,
+    variants,
+  };
+}
+
+/** The search answer's shape: `title` for the name and `selling_price` on each variant. */
+export function toSearchProduct(p: Product): SearchProduct & Omit<Product, 'variants'> {
+  return {
+    ...p,
+    title: p.name,
+    variants: p.variants.map((v) => ({ ...v, selling_price: v.final_price })),
+  };
+}
+
+/** Escapes LIKE wildcards so shoppers' text matches literally. */
+function likeTerm(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Ids of products matching every word of `text` in their name, description, category or
+ * subcategory (case-insensitive), best first: whole phrase in the name, then all words in the
+ * name, then the rest; ties in catalogue order.
+ */
+export async function searchProductIds(db: Db, text: string, limit: number): Promise<number[]> {
+  const phrase = text.toLowerCase();
+  const words = phrase.split(/\s+/).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return [];
+  const haystack = sql`lower(p.name || ' ' || p.description || ' ' || s.name || ' ' || c.name)`;
+  const inName = words.map((w) => sql`lower(p.name) LIKE ${likeTerm(w)} ESCAPE '\\'`);
+  const rank = sql<number>`CASE
+      WHEN lower(p.name) LIKE ${likeTerm(phrase)} ESCAPE '\\' THEN 0
+      WHEN ${sql.join(inName, sql` AND `)} THEN 1
+      ELSE 2 END`;
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('subcategories as s', 's.id', 'p.subcategory_id')
+    .innerJoin('categories as c', 'c.id', 's.category_id')
+    .select(['p.id', rank.as('rank')])
+    .where(
+      sql<boolean>`${sql.join(
+        words.map((w) => sql`${haystack} LIKE ${likeTerm(w)} ESCAPE '\\'`),
+        sql` AND `,
+      )}`,
+    )
+    .orderBy('rank')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,114 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Tables as the migrations create them. Money is integer paise; flags are 0/1. */
+export interface Database {
+  categories: CategoriesTable;
+  subcategories: SubcategoriesTable;
+  products: ProductsTable;
+  variants: VariantsTable;
+  variant_images: VariantImagesTable;
+  banners: BannersTable;
+  illustrations: IllustrationsTable;
+  users: UsersTable;
+  ratings: RatingsTable;
+  rating_images: RatingImagesTable;
+}
+
+type CreatedAt = ColumnType<string, string | undefined, never>;
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  position: number;
+  image: string | null;
+}
+
+export interface SubcategoriesTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  position: number;
+  image: string | null;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  subcategory_id: number;
+  name: string;
+  description: string;
+  weight_grams: number;
+  unit: string;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+  big_deal: number;
+  popular: number;
+  created_at: CreatedAt;
+}
+
+export interface VariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  name: string;
+  color: string | null;
+  size: string | null;
+  sku: string;
+  unit: string;
+  unit_value: number;
+  price_paise: number;
+  final_price_paise: number;
+}
+
+export interface VariantImagesTable {
+  id: Generated<number>;
+  variant_id: number;
+  position: number;
+  image: string;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  position: number;
+  title: string;
+  subtitle: string | null;
+  image: string;
+}
+
+/** Generated catalogue pictures, stored as the recipe that draws them. */
+export interface IllustrationsTable {
+  id: Generated<number>;
+  hash: string;
+  spec: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  password_hash: string | null;
+  profile_picture: string | null;
+  created_at: CreatedAt;
+}
+
+export interface RatingsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  variant_id: number;
+  rating: number;
+  review: string;
+  created_at: CreatedAt;
+}
+
+export interface RatingImagesTable {
+  id: Generated<number>;
+  rating_id: number;
+  image: string;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type VariantRow = Selectable<VariantsTable>;
+export type NewProduct = Insertable<ProductsTable>;

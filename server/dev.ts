@@ -1,0 +1,24 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createApp } from './app';
+import { envOrExit, listen, prepareData } from './runtime';
+
+/**
+ * `npm run dev`: the API on PORT+1 and Astro's dev server on PORT, which forwards /api and
+ * /media to it, so pages reload as they are edited.
+ */
+async function main(): Promise<void> {
+  const env = envOrExit();
+  const db = await prepareData(env);
+  const apiPort = env.port + 1;
+  await listen(createApp({ db, mediaDir: path.join(env.dataDir, 'media') }), apiPort, '127.0.0.1');
+  const origin = `http://127.0.0.1:${apiPort}`;
+  console.log(`API at ${origin}/api/`);
+  const astro = spawn(process.execPath, ['node_modules/astro/astro.js', 'dev', '--port', String(env.port)], {
+    stdio: 'inherit',
+    env: { ...process.env, API_BASE: `${origin}/api/`, DEV_API_ORIGIN: origin, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  astro.on('exit', (code) => process.exit(code ?? 0));
+}
+
+await main();

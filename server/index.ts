@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { createApp } from './app';
+import { boundPort, envOrExit, listen, prepareData } from './runtime';
+import { buildSite, currentSite } from './site-builder';
+
+/**
+ * `npm start`: migrate and seed the data folder if needed, serve the API at once, build the
+ * static site from it (and again on a schedule), and serve the pages, /api/ and /media/.
+ */
+async function main(): Promise<void> {
+  const env = envOrExit();
+  const log = (line: string) => console.log(`[shop] ${line}`);
+  const db = await prepareData(env, log);
+  const app = createApp({
+    db,
+    mediaDir: path.join(env.dataDir, 'media'),
+    siteRoot: () => currentSite(env.dataDir),
+    log: env.logRequests ? log : undefined,
+  });
+  const server = await listen(app, env.port, env.host);
+  const port = boundPort(server);
+  const apiBase = `http://127.0.0.1:${port}/api/`;
+
+  let running: Promise<void> | null = null;
+  let again = false;
+  const rebuild = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          const result = await buildSite({ dataDir: env.dataDir, apiBase, siteUrl: env.siteUrl, log });
+          log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s`);
+        } catch (error) {
+          console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`);
+        }
+      } while (again);
+      running = null;
+    })();
+    return running;
+  };
+
+  const url = `http://localhost:${port}`;
+  if (currentSite(env.dataDir)) {
+    log(`Shop open at ${url} (refreshing the catalogue pages in the background)`);
+    void rebuild();
+  } else {
+    log(`Building the storefront from the catalogue; the API already answers at ${url}/api/`);
+    await rebuild();
+    if (currentSite(env.dataDir)) log(`Shop open at ${url}`);
+  }
+  if (env.rebuildIntervalMinutes > 0) {
+    setInterval(() => void rebuild(), env.rebuildIntervalMinutes * 60_000).unref();
+  }
+
+  const stop = () => {
+    server.close();
+    void db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+await main();

@@ -1,0 +1,72 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { $dialog, closeDialog } from '../../lib/stores/ui';
+
+const ICON_STYLES = {
+  info: 'bg-sky-100 text-sky-800',
+  success: 'bg-brand-100 text-brand-800',
+  error: 'bg-red-100 text-red-800',
+  warning: 'bg-amber-100 text-amber-900',
+} as const;
+const ICON_MARKS = { info: 'i', success: '✓', error: '!', warning: '!' } as const;
+
+/** The one popup of the page (SPEC.md's 'Title / text' messages), a native modal dialog. */
+export function MessageDialog() {
+  const message = useStore($dialog);
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (message && !dialog.open) dialog.showModal();
+    if (!message && dialog.open) dialog.close();
+  }, [message]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="message-dialog-title"
+      aria-describedby="message-dialog-text"
+      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-2xl p-6 text-center shadow-2xl"
+      onClose={() => closeDialog()}
+      onClick={(event) => {
+        if (event.target === ref.current) closeDialog();
+      }}
+    >
+      {message && (
+        <>
+          <div
+            className={`mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full text-2xl font-bold ${ICON_STYLES[message.icon]}`}
+            aria-hidden="true"
+          >
+            {ICON_MARKS[message.icon]}
+          </div>
+          <h2 id="message-dialog-title" className="text-xl font-semibold">
+            {message.title}
+          </h2>
+          <p id="message-dialog-text" className="mt-2 text-muted">
+            {message.text}
+          </p>
+          <div className="mt-5 flex justify-center gap-3">
+            {message.action?.href ? (
+              <a className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800" href={message.action.href}>
+                {message.action.label}
+              </a>
+            ) : null}
+            <button
+              type="button"
+              className={
+                message.action?.href
+                  ? 'rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50'
+                  : 'rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800'
+              }
+              onClick={() => closeDialog()}
+            >
+              {message.action && !message.action.href ? message.action.label : message.action?.href ? 'Cancel' : 'OK'}
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

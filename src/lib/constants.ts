@@ -1,0 +1,72 @@
+/** SPEC.md §9's numbers, in one place. */
+
+/** Shop name shown in the header, titles and structured data. */
+export const SHOP_NAME = 'GharBazaar';
+export const CURRENCY = 'INR';
+
+/** Widths in px. */
+export const BREAKPOINTS = {
+  /** Category bar opens on hover above this width, on click below. */
+  navWide: 768,
+  /** The Download Our App prompt shows below this width. */
+  mobileApp: 620,
+} as const;
+
+/** Feature Categories carousel: columns from each minimum width up (SPEC.md §2 Home). */
+export const FEATURE_CATEGORY_COLUMNS = [
+  { minWidth: 0, columns: 1 },
+  { minWidth: 480, columns: 2 },
+  { minWidth: 768, columns: 4 },
+  { minWidth: 992, columns: 6 },
+  { minWidth: 1200, columns: 8 },
+] as const;
+
+/** Daily Best Deals slider: slides at once from each minimum width up. */
+export const DAILY_DEALS_COLUMNS = [
+  { minWidth: 0, columns: 2 },
+  { minWidth: 768, columns: 3 },
+] as const;
+
+/** Scroll distance in px after which the scroll-to-top button shows. */
+export const SCROLL_TOP_AFTER = 100;
+
+/** Durations in ms. */
+export const DURATIONS = {
+  promoPopup: 8000,
+  offerTick: 10,
+  redirectMissingEmail: 2500,
+  redirectResetSuccess: 1000,
+  redirectProfileUpdated: 1500,
+  redirectOtpVerified: 1500,
+  toastWishlistSuccess: 2000,
+  toastWishlistError: 3000,
+  toastCart: 1500,
+  chunkLoadTimeout: 120_000,
+} as const;
+
+/** The offer countdowns start at 7 days. */
+export const OFFER_COUNTDOWN_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const PAGE_SIZES = {
+  cart: 20,
+  wishlist: 20,
+  orders: 10,
+  /** Product grids show this many first and add as many per Load More. */
+  productGrid: 50,
+} as const;
+
+/** Units whose variants are chosen by size; the others show a read-only weight/volume. */
+export const SIZED_UNITS = ['piece', 'pair'] as const;
+export const ADDRESS_TYPES = ['home', 'work'] as const;
+export const ADD_TO_CART_QUANTITY = 1;
+
+export const RATING = { min: 1, max: 5, default: 0 } as const;
+
+/** The categories the search screen lists, as SPEC.md §2 names them. */
+export const SEARCH_SIDEBAR_CATEGORIES = [
+  'Milks & Dairies',
+  'Clothing',
+  'Pet Foods',
+  'Baking material',
+  'Fresh Fruit',
+] as const;

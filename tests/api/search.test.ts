@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeTestApp, type TestApp } from './helpers';
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  description: string;
+  category_name: string;
+  sub_category_name: string;
+  variants: { final_price: number }[];
+}
+interface SearchResult {
+  id: number;
+  title: string;
+  variants: { id: number; final_price: number; selling_price: number; images: { image: string }[] }[];
+}
+
+let t: TestApp;
+let all: ApiProduct[];
+
+beforeAll(async () => {
+  t = await makeTestApp(60);
+  all = (await t.get('/api/common/products/')).body as ApiProduct[];
+});
+
+afterAll(async () => {
+  await t.db.destroy();
+});
+
+const search = async (text: string, param = 'search') => {
+  const res = await t.get(`/api/common/products_search/?${param}=${encodeURIComponent(text)}`);
+  return { ...res, results: res.body as SearchResult[] };
+};
+const ids = (list: { id: number }[]) => list.map((p) => p.id);
+const haystack = (p: ApiProduct) =>
+  `${p.name} ${p.description} ${p.sub_category_name} ${p.category_name}`.toLowerCase();
+/** What every-word-anywhere matching gives, in catalogue order. */
+const matching = (text: string) => {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  return all.filter((p) => words.every((w) => haystack(p).includes(w)));
+};
+const sortedIds = (list: { id: number }[]) => ids(list).sort((a, b) => a - b);
+
+describe('product search', () => {
+  test('answers search results: title and variants with selling_price', async () => {
+    const { status, results } = await search('milk');
+    expect(status).toBe(200);
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) {
+      const product = all.find((p) => p.id === r.id)!;
+      expect(r.title).toBe(product.name);
+      expect(r.variants.length).toBe(product.variants.length);
+      for (const v of r.variants) {
+        expect(typeof v.selling_price).toBe('number');
+        expect(v.selling_price).toBe(v.final_price);
+        expect(v.images.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  test('search and q are the same', async () => {
+    const a = await search('cotton', 'search');
+    const b = await search('cotton', 'q');
+    expect(a.results.length).toBeGreaterThan(0);
+    expect(ids(b.results)).toEqual(ids(a.results));
+  });
+
+  test.each(['CHICKEN', 'Chicken', 'chicken', 'cHiCkEn'])('is case-insensitive: %s', async (text) => {
+    const { results } = await search(text);
+    expect(results.length).toBeGreaterThan(0);
+    expect(sortedIds(results)).toEqual(sortedIds(matching('chicken')));
+  });
+
+  test('finds every product containing the text in its name, description, category or subcategory', async () => {
+    for (const word of ['milk', 'steel', 'fresh', 'cotton', 'atta']) {
+      const expected = matching(word);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(sortedIds((await search(word)).results)).toEqual(sortedIds(expected));
+    }
+  });
+
+  test('matches a category name that no product text contains', async () => {
+    const { results } = await search('Dairies');
+    expect(all.filter((p) => `${p.name} ${p.description}`.toLowerCase().includes('dairies'))).toEqual([]);
+    const expected = all.filter((p) => p.category_name === 'Milks & Dairies');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(sortedIds(results)).toEqual(sortedIds(expected));
+  });
+
+  test('matches a subcategory name that no product text contains', async () => {
+    const candidates = all.flatMap((p) =>
+      p.sub_category_name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter((w) => w.length > 4)
+        .filter((w) => all.every((q) => !`${q.name} ${q.description} ${q.category_name}`.toLowerCase().includes(w)))
+        .map((w) => ({ word: w, sub: p.sub_category_name })),
+    );
+    expect(candidates.length).toBeGreaterThan(0);
+    const { word, sub } = candidates[0];
+    const { results } = await search(word);
+    expect(results.length).toBeGreaterThan(0);
+    expect(sortedIds(results)).toEqual(sortedIds(all.filter((p) => p.sub_category_name === sub)));
+  });
+
+  test('ranks name matches before description-only matches', async () => {
+    // A word some products have in their name and others only elsewhere.
+    const words = [...new Set(all.flatMap((p) => p.name.toLowerCase().split(/[^a-z]+/)))].filter((w) => w.length > 3);
+    const word = words.find((w) => {
+      const inName = all.filter((p) => p.name.toLowerCase().includes(w));
+      const elsewhere = all.filter((p) => !p.name.toLowerCase().includes(w) && haystack(p).includes(w));
+      // Only interesting when catalogue order alone would put a description match first.
+      return inName.length > 0 && elsewhere.length > 0 && elsewhere[0].id < inName[0].id;
+    });
+    expect(word).toBeDefined();
+    const { results } = await search(word!);
+    expect(results[0].title.toLowerCase()).toContain(word);
+    const inName = results.map((r) => r.title.toLowerCase().includes(word!));
+    const firstOther = inName.indexOf(false);
+    expect(firstOther).toBeGreaterThan(0);
+    expect(inName.slice(firstOther)).not.toContain(true);
+  });
+
+  test('several words must all match', async () => {
+    const { results } = await search('chicken gravy');
+    const expected = matching('chicken gravy');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(matching('chicken').length + matching('gravy').length);
+    expect(sortedIds(results)).toEqual(sortedIds(expected));
+    for (const r of results) {
+      const p = all.find((q) => q.id === r.id)!;
+      expect(haystack(p)).toContain('chicken');
+      expect(haystack(p)).toContain('gravy');
+    }
+  });
+
+  test('the whole phrase in a name ranks first', async () => {
+    const { results } = await search('chicken gravy');
+    expect(results[0].title.toLowerCase()).toContain('chicken gravy');
+  });
+
+  test('words in any order and extra spaces match the same', async () => {
+    const a = await search('chicken gravy');
+    const b = await search('  gravy   CHICKEN ');
+    expect(sortedIds(b.results)).toEqual(sortedIds(a.results));
+  });
+
+  test('a word nothing contains gives an empty list', async () => {
+    const { status, results } = await search('zzqxjw');
+    expect(status).toBe(200);
+    expect(results).toEqual([]);
+  });
+
+  test('% is matched literally', async () => {
+    const expected = all.filter((p) => haystack(p).includes('%'));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(all.length);
+    expect(sortedIds((await search('%')).results)).toEqual(sortedIds(expected));
+  });
+
+  // Read as LIKE wildcards these would match 'milk' or everything; read literally they match nothing.
+  test.each(['m%k', 'mi_k', '_', '__', 'm%'])('%s is not a wildcard', async (text) => {
+    expect(matching(text)).toEqual([]);
+    expect(matching('milk').length).toBeGreaterThan(0);
+    const { status, results } = await search(text);
+    expect(status).toBe(200);
+    expect(results).toEqual([]);
+  });
+
+  test('a backslash is matched literally, not as an escape', async () => {
+    const { status, results } = await search('\\');
+    expect(status).toBe(200);
+    expect(sortedIds(results)).toEqual(sortedIds(matching('\\')));
+  });
+
+  test.each([
+    '/api/common/products_search/',
+    '/api/common/products_search/?search=',
+    '/api/common/products_search/?search=%20%20%20',
+    '/api/common/products_search/?q=',
+    '/api/common/products_search',
+  ])('%s (nothing to search) → []', async (path) => {
+    const res = await t.get(path);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  test.each(['search', 'q'])('%s longer than 100 characters → 400', async (param) => {
+    const res = await t.get(`/api/common/products_search/?${param}=${'a'.repeat(101)}`);
+    expect(res.status).toBe(400);
+    const body = res.body as { message: string; errors: Record<string, string[]> };
+    expect(body.message.length).toBeGreaterThan(0);
+    expect(Object.keys(body.errors)).toContain(param);
+  });
+
+  test('exactly 100 characters is allowed', async () => {
+    const res = await t.get(`/api/common/products_search/?search=${'a'.repeat(100)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+});

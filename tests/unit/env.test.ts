@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadEnv } from '../../server/env';
+
+describe('loadEnv', () => {
+  test('defaults for an empty environment', () => {
+    expect(loadEnv({})).toEqual({
+      port: 4321,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      siteUrl: 'http://localhost:4321',
+      seedProducts: 320,
+      rebuildIntervalMinutes: 0,
+      logRequests: false,
+    });
+  });
+
+  test('empty strings count as unset', () => {
+    expect(loadEnv({ PORT: '', HOST: '', SITE_URL: '' })).toMatchObject({
+      port: 4321,
+      host: '0.0.0.0',
+      siteUrl: 'http://localhost:4321',
+    });
+  });
+
+  test('reads every variable', () => {
+    expect(
+      loadEnv({
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/srv/shop',
+        SITE_URL: 'https://shop.example.in/',
+        SEED_PRODUCTS: '60',
+        REBUILD_INTERVAL_MINUTES: '30',
+        LOG_REQUESTS: '1',
+      }),
+    ).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('/srv/shop'),
+      siteUrl: 'https://shop.example.in',
+      seedProducts: 60,
+      rebuildIntervalMinutes: 30,
+      logRequests: true,
+    });
+  });
+
+  test('the site URL defaults to the chosen port', () => {
+    expect(loadEnv({ PORT: '3000' }).siteUrl).toBe('http://localhost:3000');
+  });
+
+  test.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '0'],
+    ['PORT', '80.5'],
+    ['SEED_PRODUCTS', '0'],
+    ['SITE_URL', 'not a url'],
+    ['LOG_REQUESTS', 'yes'],
+    ['REBUILD_INTERVAL_MINUTES', '-1'],
+  ])('%s=%s throws a ConfigError naming it', (name, value) => {
+    let thrown: unknown;
+    try {
+      loadEnv({ [name]: value });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as Error).message).toContain(name);
+    expect((thrown as Error).message).toContain(value);
+  });
+
+  test('a bad PORT does not blame other variables', () => {
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    try {
+      loadEnv({ PORT: 'abc' });
+    } catch (error) {
+      expect((error as Error).message).not.toMatch(/HOST|DATA_DIR|SEED_PRODUCTS/);
+    }
+  });
+});
