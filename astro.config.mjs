@@ -15,8 +15,6 @@ export default defineConfig({
   integrations: [react()],
   vite: {
     plugins: [tailwindcss()],
-    server: devApiOrigin
-      ? { proxy: { '/api': devApiOrigin, '/media': devApiOrigin } }
-      : undefined,
+    server: devApiOrigin ? { proxy: { '/api': devApiOrigin, '/media': devApiOrigin } } : undefined,
   },
 });

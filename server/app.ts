@@ -105,11 +105,7 @@ async function rewriteTarget(db: Db, urlPath: string): Promise<string | null> {
   for (const { pattern, page } of PAGE_ROUTE_REWRITES) if (pattern.test(urlPath)) return page;
   const product = /^\/product-details\/(\d{1,15})\/?$/.exec(urlPath);
   if (product) {
-    const row = await db
-      .selectFrom('products')
-      .select('id')
-      .where('id', '=', Number(product[1]))
-      .executeTakeFirst();
+    const row = await db.selectFrom('products').select('id').where('id', '=', Number(product[1])).executeTakeFirst();
     if (row) return '/fallback/product/';
   }
   return null;

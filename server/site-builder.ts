@@ -30,7 +30,12 @@ export interface SiteBuildResult {
 /** The folder layout of built sites inside the data folder. */
 export function sitePaths(dataDir: string) {
   const root = path.join(dataDir, 'site');
-  return { root, builds: path.join(root, 'builds'), current: path.join(root, 'current'), lock: path.join(root, 'build.lock') };
+  return {
+    root,
+    builds: path.join(root, 'builds'),
+    current: path.join(root, 'current'),
+    lock: path.join(root, 'build.lock'),
+  };
 }
 
 /** The live build's folder, or null before the first build has finished. */
@@ -130,7 +135,10 @@ function runAstroBuild(outDir: string, options: SiteBuildOptions, log: (line: st
     const timeBin = ['/usr/bin/time'].find((p) => fs.existsSync(p));
     const args = [ASTRO_BIN, 'build', '--silent'];
     const child = timeBin
-      ? spawn(timeBin, ['-f', 'PEAK_RSS_KB=%M', process.execPath, ...args], { cwd: PROJECT_ROOT, env: buildEnv(outDir, options) })
+      ? spawn(timeBin, ['-f', 'PEAK_RSS_KB=%M', process.execPath, ...args], {
+          cwd: PROJECT_ROOT,
+          env: buildEnv(outDir, options),
+        })
       : spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: buildEnv(outDir, options) });
     let output = '';
     const collect = (chunk: Buffer) => {

@@ -39,8 +39,7 @@ export async function resolveFile(root: string, urlPath: string): Promise<string
   } catch {
     return null;
   }
-  if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.') && part !== '.'))
-    return null;
+  if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.') && part !== '.')) return null;
   const base = path.resolve(root);
   const target = path.resolve(base, `.${path.posix.normalize(`/${decoded}`)}`);
   if (target !== base && !target.startsWith(base + path.sep)) return null;

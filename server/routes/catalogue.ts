@@ -56,7 +56,12 @@ export function catalogueRoutes(db: Db): Hono {
   const app = new Hono({ strict: false });
 
   app.get('/product_categories', async (c) => {
-    const rows = await db.selectFrom('categories').select(['id', 'name', 'image']).orderBy('position').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('categories')
+      .select(['id', 'name', 'image'])
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
     return c.json(rows satisfies Category[]);
   });
 
@@ -72,7 +77,12 @@ export function catalogueRoutes(db: Db): Hono {
   });
 
   app.get('/banners_api', async (c) => {
-    const rows = await db.selectFrom('banners').select(['id', 'title', 'subtitle', 'image']).orderBy('position').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('banners')
+      .select(['id', 'title', 'subtitle', 'image'])
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
     return c.json(rows satisfies Banner[]);
   });
 

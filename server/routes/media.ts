@@ -1,11 +1,7 @@
 import { Hono } from 'hono';
 import type { Db } from '../db';
 import { resolveFile, sendFile } from '../http/static-files';
-import {
-  parseIllustrationName,
-  renderIllustration,
-  type IllustrationSpec,
-} from '../services/images/catalogue-images';
+import { parseIllustrationName, renderIllustration, type IllustrationSpec } from '../services/images/catalogue-images';
 
 /** Drawn pictures kept in memory; each is a few KB. */
 const CACHE_LIMIT = 4000;
@@ -22,11 +18,7 @@ export function mediaRoutes(db: Db, mediaDir?: string): Hono {
       const parsed = parseIllustrationName(name);
       const row =
         parsed &&
-        (await db
-          .selectFrom('illustrations')
-          .select(['hash', 'spec'])
-          .where('id', '=', parsed.id)
-          .executeTakeFirst());
+        (await db.selectFrom('illustrations').select(['hash', 'spec']).where('id', '=', parsed.id).executeTakeFirst());
       if (!parsed || !row || row.hash !== parsed.hash) {
         return c.json({ message: 'No such image.' }, 404);
       }

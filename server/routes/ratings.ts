@@ -4,7 +4,10 @@ import type { Review } from '../../src/lib/api/types';
 import type { Db } from '../db';
 import { parseQuery } from '../http/validate';
 
-const id = z.coerce.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').positive('Must be a positive number.');
+const id = z.coerce
+  .number({ error: 'Must be a whole number.' })
+  .int('Must be a whole number.')
+  .positive('Must be a positive number.');
 const query = z.object({ product: id.optional(), variant: id.optional(), variant_id: id.optional() });
 const MAX_REVIEWS = 500;
 
@@ -41,7 +44,11 @@ export function ratingRoutes(db: Db): Hono {
       ? await db
           .selectFrom('rating_images')
           .select(['id', 'rating_id', 'image'])
-          .where('rating_id', 'in', list.map((r) => r.id))
+          .where(
+            'rating_id',
+            'in',
+            list.map((r) => r.id),
+          )
           .execute()
       : [];
     const reviews: Review[] = list.map((r) => ({

@@ -18,8 +18,18 @@ export function startCardActions(): void {
     if (!$isLoggedIn.get()) {
       showDialog(
         action === 'wishlist'
-          ? { title: 'Please Login', text: 'Please log in to use wishlist.', icon: 'info', action: { label: 'Go to Login', href: '/login' } }
-          : { title: 'Login Required', text: 'Please log in to add products to your cart.', icon: 'info', action: { label: 'Go to Login', href: '/login' } },
+          ? {
+              title: 'Please Login',
+              text: 'Please log in to use wishlist.',
+              icon: 'info',
+              action: { label: 'Go to Login', href: '/login' },
+            }
+          : {
+              title: 'Login Required',
+              text: 'Please log in to add products to your cart.',
+              icon: 'info',
+              action: { label: 'Go to Login', href: '/login' },
+            },
       );
     }
   });

@@ -3,7 +3,7 @@ import { RATING } from './constants';
 /** Width in percent of the filled stars, rounded to half stars (4.3 → 90). */
 export function starFill(average: number): number {
   const value = Number.isFinite(average) ? Math.min(RATING.max, Math.max(0, average)) : 0;
-  return ((Math.round(value * 2) / 2) / RATING.max) * 100;
+  return (Math.round(value * 2) / 2 / RATING.max) * 100;
 }
 
 /** Share of each star value 5…1 in percent of all ratings, from the actual counts. */

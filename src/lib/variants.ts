@@ -39,9 +39,7 @@ export function colourChoices(product: Product): Variant[] {
 /** Size choices for the shown variant's colour; only piece and pair units have sizes. */
 export function sizeChoices(product: Product, shown: Variant | null): Variant[] {
   if (!shown || !isSizedUnit(shown.unit)) return [];
-  return product.variants.filter(
-    (v) => v.size && (v.color ?? '').toLowerCase() === (shown.color ?? '').toLowerCase(),
-  );
+  return product.variants.filter((v) => v.size && (v.color ?? '').toLowerCase() === (shown.color ?? '').toLowerCase());
 }
 
 /** Weight/volume choices (units other than piece and pair). */
@@ -51,8 +49,9 @@ export function quantityChoices(product: Product): Variant[] {
 
 /** The variant of `colour` to switch to: the same size if that colour has it, else its first. */
 export function variantForColour(product: Product, colour: Variant, current: Variant | null): Variant {
+  const wanted = (colour.color ?? '').toLowerCase();
   const same = product.variants.find(
-    (v) => v.color === colour.color && current?.size != null && v.size === current.size,
+    (v) => (v.color ?? '').toLowerCase() === wanted && current?.size != null && v.size === current.size,
   );
   return same ?? colour;
 }

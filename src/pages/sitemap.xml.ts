@@ -1,7 +1,16 @@
 import type { APIRoute } from 'astro';
 import { catalogueIndex } from '../lib/build-data';
 
-const STATIC_PAGES = ['/', '/aboutus', '/contactus', '/privacypolicy', '/return', '/products', '/productslisting', '/ordertracking'];
+const STATIC_PAGES = [
+  '/',
+  '/aboutus',
+  '/contactus',
+  '/privacypolicy',
+  '/return',
+  '/products',
+  '/productslisting',
+  '/ordertracking',
+];
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);

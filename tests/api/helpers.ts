@@ -36,10 +36,7 @@ export async function readResponse(res: Response): Promise<TestResponse> {
  * A fresh in-memory shop seeded with `products` generated products; nothing listens on a port.
  * Callers close `db` in afterAll.
  */
-export async function makeTestApp(
-  products = 60,
-  options: Omit<AppOptions, 'db'> = {},
-): Promise<TestApp> {
+export async function makeTestApp(products = 60, options: Omit<AppOptions, 'db'> = {}): Promise<TestApp> {
   const db = openDatabase(':memory:');
   await migrate(db);
   await seedCatalogue(db, generateCatalogue({ products }));

@@ -149,15 +149,11 @@ describe('catalogue pictures', () => {
     expect(res.headers.get('content-type')).toContain('application/json');
   });
 
-  test.each([
-    'junk',
-    'abc.svg',
-    '999999-0123456789.svg',
-    '1-0123456789.png',
-    '1-XYZ.svg',
-    '..%2f..%2fpackage.json',
-  ])('/media/catalogue/%s → 404', async (name) => {
-    const res = await t.get(`/media/catalogue/${name}`);
-    expect(res.status).toBe(404);
-  });
+  test.each(['junk', 'abc.svg', '999999-0123456789.svg', '1-0123456789.png', '1-XYZ.svg', '..%2f..%2fpackage.json'])(
+    '/media/catalogue/%s → 404',
+    async (name) => {
+      const res = await t.get(`/media/catalogue/${name}`);
+      expect(res.status).toBe(404);
+    },
+  );
 });

@@ -8,9 +8,15 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 describe('countdownParts', () => {
-  test.each<[string, number, { days: number; hours: number; minutes: number; seconds: number; centis: number; done: boolean }]>([
+  test.each<
+    [string, number, { days: number; hours: number; minutes: number; seconds: number; centis: number; done: boolean }]
+  >([
     ['the full seven days', OFFER_COUNTDOWN_MS, { days: 7, hours: 0, minutes: 0, seconds: 0, centis: 0, done: false }],
-    ['one tick less', OFFER_COUNTDOWN_MS - 10, { days: 6, hours: 23, minutes: 59, seconds: 59, centis: 99, done: false }],
+    [
+      'one tick less',
+      OFFER_COUNTDOWN_MS - 10,
+      { days: 6, hours: 23, minutes: 59, seconds: 59, centis: 99, done: false },
+    ],
     [
       'every part at once',
       2 * DAY + 3 * HOUR + 4 * MINUTE + 5 * SECOND + 670,
@@ -19,7 +25,11 @@ describe('countdownParts', () => {
     ['below a tick rounds down', 9, { days: 0, hours: 0, minutes: 0, seconds: 0, centis: 0, done: false }],
     ['exactly one tick', 10, { days: 0, hours: 0, minutes: 0, seconds: 0, centis: 1, done: false }],
     ['zero is done', 0, { days: 0, hours: 0, minutes: 0, seconds: 0, centis: 0, done: true }],
-    ['past the end is done, never negative', -5 * SECOND, { days: 0, hours: 0, minutes: 0, seconds: 0, centis: 0, done: true }],
+    [
+      'past the end is done, never negative',
+      -5 * SECOND,
+      { days: 0, hours: 0, minutes: 0, seconds: 0, centis: 0, done: true },
+    ],
   ])('%s', (_label, left, expected) => {
     const now = 1_700_000_000_000;
     expect(countdownParts(now + left, now)).toEqual(expected);

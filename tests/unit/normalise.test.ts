@@ -45,7 +45,11 @@ describe('errorMessage', () => {
     ['blank message skipped', { message: '  ', detail: 'real' }, 'real'],
     ['first string of an array', { detail: ['', 'first', 'second'] }, 'first'],
     ['first message of a field map', { error: { email: ['Email already registered.'] } }, 'Email already registered.'],
-    ['errors map when nothing else', { errors: { phone: ['Phone number already registered.'] } }, 'Phone number already registered.'],
+    [
+      'errors map when nothing else',
+      { errors: { phone: ['Phone number already registered.'] } },
+      'Phone number already registered.',
+    ],
     ['plain string body', 'Server exploded', 'Server exploded'],
     ['blank string body', '   ', 'Fallback.'],
     ['null body', null, 'Fallback.'],

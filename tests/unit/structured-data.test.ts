@@ -69,10 +69,8 @@ describe('productJsonLd', () => {
   });
 
   test('every variant is an offer', () => {
-    const offers = productJsonLd(
-      product([variant(1, { final_price: 80 }), variant(2, { final_price: 150 })]),
-      SITE,
-    ).offers as Offer[];
+    const offers = productJsonLd(product([variant(1, { final_price: 80 }), variant(2, { final_price: 150 })]), SITE)
+      .offers as Offer[];
     expect(offers.map((o) => [o.sku, o.price])).toEqual([
       ['GB-TEST-1', '80.00'],
       ['GB-TEST-2', '150.00'],

@@ -23,9 +23,7 @@ export const catalogue: Migration = {
     await db.schema
       .createTable('subcategories')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('category_id', 'integer', (c) =>
-        c.notNull().references('categories.id').onDelete('cascade'),
-      )
+      .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id').onDelete('cascade'))
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('image', 'text')
@@ -39,9 +37,7 @@ export const catalogue: Migration = {
     await db.schema
       .createTable('products')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('subcategory_id', 'integer', (c) =>
-        c.notNull().references('subcategories.id').onDelete('restrict'),
-      )
+      .addColumn('subcategory_id', 'integer', (c) => c.notNull().references('subcategories.id').onDelete('restrict'))
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('weight_grams', 'integer', (c) => c.notNull().check(sql`weight_grams >= 0`))
@@ -58,9 +54,7 @@ export const catalogue: Migration = {
     await db.schema
       .createTable('variants')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('product_id', 'integer', (c) =>
-        c.notNull().references('products.id').onDelete('cascade'),
-      )
+      .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('color', 'text')
@@ -73,18 +67,12 @@ export const catalogue: Migration = {
         c.notNull().check(sql`final_price_paise > 0 AND final_price_paise <= price_paise`),
       )
       .execute();
-    await db.schema
-      .createIndex('variants_product')
-      .on('variants')
-      .columns(['product_id', 'position'])
-      .execute();
+    await db.schema.createIndex('variants_product').on('variants').columns(['product_id', 'position']).execute();
 
     await db.schema
       .createTable('variant_images')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('variant_id', 'integer', (c) =>
-        c.notNull().references('variants.id').onDelete('cascade'),
-      )
+      .addColumn('variant_id', 'integer', (c) => c.notNull().references('variants.id').onDelete('cascade'))
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('image', 'text', (c) => c.notNull())
       .execute();
@@ -116,20 +104,14 @@ export const catalogue: Migration = {
       .execute();
     // E-mails are unique whatever their case.
     await sql`CREATE UNIQUE INDEX users_email ON users (lower(email))`.execute(db);
-    await sql`CREATE UNIQUE INDEX users_phone ON users (phone_number) WHERE phone_number IS NOT NULL`.execute(
-      db,
-    );
+    await sql`CREATE UNIQUE INDEX users_phone ON users (phone_number) WHERE phone_number IS NOT NULL`.execute(db);
 
     await db.schema
       .createTable('ratings')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('product_id', 'integer', (c) =>
-        c.notNull().references('products.id').onDelete('cascade'),
-      )
-      .addColumn('variant_id', 'integer', (c) =>
-        c.notNull().references('variants.id').onDelete('cascade'),
-      )
+      .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
+      .addColumn('variant_id', 'integer', (c) => c.notNull().references('variants.id').onDelete('cascade'))
       .addColumn('rating', 'integer', (c) => c.notNull().check(sql`rating BETWEEN 1 AND 5`))
       .addColumn('review', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
@@ -141,9 +123,7 @@ export const catalogue: Migration = {
     await db.schema
       .createTable('rating_images')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('rating_id', 'integer', (c) =>
-        c.notNull().references('ratings.id').onDelete('cascade'),
-      )
+      .addColumn('rating_id', 'integer', (c) => c.notNull().references('ratings.id').onDelete('cascade'))
       .addColumn('image', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('rating_images_rating').on('rating_images').column('rating_id').execute();

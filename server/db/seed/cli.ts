@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     if (!(await catalogueIsEmpty(db))) {
-      throw new Error(`${dataDir} already has a catalogue. Add --reset to replace the whole shop, or pass another --data-dir.`);
+      throw new Error(
+        `${dataDir} already has a catalogue. Add --reset to replace the whole shop, or pass another --data-dir.`,
+      );
     }
     let started = performance.now();
     const catalogue = generateCatalogue({ products, seed });

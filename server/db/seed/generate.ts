@@ -276,7 +276,10 @@ function measure(base: 'g' | 'ml', value: number): { unit: Unit; value: number; 
 }
 
 function skuPart(text: string): string {
-  return text.toUpperCase().replace(/[^A-Z0-9.]/g, '').replace(/\./g, 'P');
+  return text
+    .toUpperCase()
+    .replace(/[^A-Z0-9.]/g, '')
+    .replace(/\./g, 'P');
 }
 
 function listJoin(words: readonly string[]): string {
@@ -301,41 +304,64 @@ const PACK_SHAPE: Partial<Record<IllustrationKind, readonly [number, number, num
 };
 
 /** Shipping box and weight for items sold by the piece, when the item does not say. */
-const PIECE_SHAPE: Partial<Record<IllustrationKind, { dims: [number, number, number]; grams: number }>> =
-  {
-    kadai: { dims: [30, 30, 12], grams: 1400 },
-    pan: { dims: [45, 28, 6], grams: 900 },
-    'pressure-cooker': { dims: [38, 24, 22], grams: 2600 },
-    pot: { dims: [26, 22, 18], grams: 1200 },
-    plate: { dims: [32, 32, 14], grams: 3500 },
-    mug: { dims: [12, 9, 10], grams: 350 },
-    ladle: { dims: [36, 10, 4], grams: 300 },
-    tray: { dims: [30, 25, 6], grams: 500 },
-    tiffin: { dims: [16, 16, 25], grams: 900 },
-    container: { dims: [30, 20, 20], grams: 900 },
-    jar: { dims: [12, 12, 20], grams: 600 },
-    box: { dims: [25, 18, 8], grams: 400 },
-    bowl: { dims: [20, 20, 7], grams: 350 },
-    bucket: { dims: [34, 34, 34], grams: 900 },
-    broom: { dims: [110, 25, 8], grams: 450 },
-    mop: { dims: [125, 30, 20], grams: 1200 },
-    towel: { dims: [40, 30, 6], grams: 450 },
-    pillow: { dims: [70, 45, 15], grams: 900 },
-    bedsheet: { dims: [35, 28, 6], grams: 1100 },
-    lamp: { dims: [28, 28, 45], grams: 1600 },
-    diya: { dims: [12, 12, 8], grams: 300 },
-    vase: { dims: [15, 15, 30], grams: 900 },
-    plant: { dims: [20, 20, 40], grams: 1500 },
-    frame: { dims: [45, 35, 4], grams: 1100 },
-    clock: { dims: [32, 32, 6], grams: 800 },
-    rug: { dims: [130, 25, 25], grams: 3000 },
-    basket: { dims: [40, 30, 25], grams: 700 },
-    bottle: { dims: [9, 9, 28], grams: 380 },
-    tshirt: { dims: [30, 25, 2], grams: 200 },
-    kurta: { dims: [38, 30, 3], grams: 350 },
-    sock: { dims: [22, 12, 3], grams: 90 },
-    shoe: { dims: [32, 20, 12], grams: 900 },
-  };
+const PIECE_SHAPE: Partial<Record<IllustrationKind, { dims: [number, number, number]; grams: number }>> = {
+  kadai: { dims: [30, 30, 12], grams: 1400 },
+  pan: { dims: [45, 28, 6], grams: 900 },
+  'pressure-cooker': { dims: [38, 24, 22], grams: 2600 },
+  pot: { dims: [26, 22, 18], grams: 1200 },
+  plate: { dims: [32, 32, 14], grams: 3500 },
+  mug: { dims: [12, 9, 10], grams: 350 },
+  ladle: { dims: [36, 10, 4], grams: 300 },
+  tray: { dims: [30, 25, 6], grams: 500 },
+  tiffin: { dims: [16, 16, 25], grams: 900 },
+  container: { dims: [30, 20, 20], grams: 900 },
+  jar: { dims: [12, 12, 20], grams: 600 },
+  box: { dims: [25, 18, 8], grams: 400 },
+  bowl: { dims: [20, 20, 7], grams: 350 },
+  bucket: { dims: [34, 34, 34], grams: 900 },
+  broom: { dims: [110, 25, 8], grams: 450 },
+  mop: { dims: [125, 30, 20], grams: 1200 },
+  towel: { dims: [40, 30, 6], grams: 450 },
+  pillow: { dims: [70, 45, 15], grams: 900 },
+  bedsheet: { dims: [35, 28, 6], grams: 1100 },
+  lamp: { dims: [28, 28, 45], grams: 1600 },
+  diya: { dims: [12, 12, 8], grams: 300 },
+  vase: { dims: [15, 15, 30], grams: 900 },
+  plant: { dims: [20, 20, 40], grams: 1500 },
+  frame: { dims: [45, 35, 4], grams: 1100 },
+  clock: { dims: [32, 32, 6], grams: 800 },
+  rug: { dims: [130, 25, 25], grams: 3000 },
+  basket: { dims: [40, 30, 25], grams: 700 },
+  bottle: { dims: [9, 9, 28], grams: 380 },
+  tshirt: { dims: [30, 25, 2], grams: 200 },
+  kurta: { dims: [38, 30, 3], grams: 350 },
+  sock: { dims: [22, 12, 3], grams: 90 },
+  shoe: { dims: [32, 20, 12], grams: 900 },
+};
+
+/** How many pack sizes, colours and reviews a product gets, with their relative weights. */
+const PACK_COUNTS = [
+  [1, 2],
+  [2, 4],
+  [3, 3],
+] as const;
+const COLOUR_COUNTS = [
+  [1, 3],
+  [2, 3],
+  [3, 3],
+  [4, 2],
+  [5, 1],
+  [6, 1],
+] as const;
+const REVIEW_COUNTS = [
+  [0, 15],
+  [1, 15],
+  [2, 20],
+  [3, 20],
+  [4, 12],
+  [5, 10],
+  [6, 8],
+] as const;
 
 function round1(n: number): number {
   return Math.round(n * 2) / 2;
@@ -375,7 +401,9 @@ function planSubcategory(category: CategoryDef, sub: SubcategoryDef, rng: Rng): 
   const byItem = new Map<string, Combo[]>();
   for (const c of combos) {
     const k = `${c.item.name}|${c.option?.[0] ?? ''}`;
-    byItem.set(k, [...(byItem.get(k) ?? []), c]);
+    const group = byItem.get(k);
+    if (group) group.push(c);
+    else byItem.set(k, [c]);
   }
   const groups = shuffled(
     rng,
@@ -418,14 +446,8 @@ interface Built {
   offerLine: string;
 }
 
-function buildPackVariants(
-  rng: Rng,
-  item: PackItem,
-  baseRupees: number,
-  discount: number,
-  skuBase: string,
-): Built {
-  const count = Math.min(item.packs.length, weighted(rng, [[1, 2], [2, 4], [3, 3]] as const));
+function buildPackVariants(rng: Rng, item: PackItem, baseRupees: number, discount: number, skuBase: string): Built {
+  const count = Math.min(item.packs.length, weighted(rng, PACK_COUNTS));
   const start = int(rng, 0, item.packs.length - count);
   const packs = item.packs.slice(start, start + count);
   const smallest = item.packs[0];
@@ -446,10 +468,7 @@ function buildPackVariants(
   });
   const first = packs[0];
   const labels = variants.map((v) => v.name);
-  const offerLine =
-    labels.length > 1
-      ? `Available in ${listJoin(labels)} packs.`
-      : `Sold as a ${labels[0]} pack.`;
+  const offerLine = labels.length > 1 ? `Available in ${listJoin(labels)} packs.` : `Sold as one ${labels[0]} pack.`;
   return {
     variants,
     unit: variants[0].unit,
@@ -459,13 +478,7 @@ function buildPackVariants(
   };
 }
 
-function buildPieceVariants(
-  rng: Rng,
-  item: PieceItem,
-  baseRupees: number,
-  discount: number,
-  skuBase: string,
-): Built {
+function buildPieceVariants(rng: Rng, item: PieceItem, baseRupees: number, discount: number, skuBase: string): Built {
   const sizes = item.sizes ?? null;
   let sizeList: (Choice | null)[] = [null];
   let colourCount: number;
@@ -475,7 +488,7 @@ function buildPieceVariants(
     sizeList = sizes.slice(start, start + sizeCount);
     colourCount = Math.min(item.colours.length, int(rng, 1, Math.floor(MAX_VARIANTS / sizeCount)));
   } else {
-    colourCount = Math.min(item.colours.length, weighted(rng, [[1, 3], [2, 3], [3, 3], [4, 2], [5, 1], [6, 1]] as const));
+    colourCount = Math.min(item.colours.length, weighted(rng, COLOUR_COUNTS));
   }
   const colours = shuffled(rng, item.colours).slice(0, colourCount);
   const variants: SeedVariant[] = [];
@@ -512,16 +525,6 @@ function buildPieceVariants(
   };
 }
 
-const REVIEW_COUNTS = [
-  [0, 15],
-  [1, 15],
-  [2, 20],
-  [3, 20],
-  [4, 12],
-  [5, 10],
-  [6, 8],
-] as const;
-
 function buildReviews(rng: Rng, category: CategoryDef, variantCount: number, mood: number): SeedReview[] {
   const count = weighted(rng, REVIEW_COUNTS);
   const reviews: SeedReview[] = [];
@@ -548,12 +551,7 @@ function buildReviews(rng: Rng, category: CategoryDef, variantCount: number, moo
   return reviews;
 }
 
-function buildProduct(
-  index: number,
-  plan: SubcategoryPlan,
-  round: number,
-  seed: number,
-): SeedProduct {
+function buildProduct(index: number, plan: SubcategoryPlan, round: number, seed: number): SeedProduct {
   const rng = mulberry32(mix(seed, index));
   const { category, sub, combos } = plan;
   const combo = combos[round % combos.length];

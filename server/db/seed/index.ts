@@ -2,11 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../index';
 import type { Insertable } from 'kysely';
 import type { Database } from '../schema';
-import {
-  illustrationPath,
-  specHash,
-  type IllustrationSpec,
-} from '../../services/images/catalogue-images';
+import { illustrationPath, specHash, type IllustrationSpec } from '../../services/images/catalogue-images';
 import type { Catalogue, SeedProduct } from './generate';
 
 /** Pictures drawn for each colour of a product: the gallery's thumbnails. */
@@ -22,11 +18,7 @@ export async function catalogueIsEmpty(db: Db): Promise<boolean> {
   return row === undefined;
 }
 
-async function insertAll<T extends keyof Database>(
-  db: Db,
-  table: T,
-  rows: Insertable<Database[T]>[],
-): Promise<void> {
+async function insertAll<T extends keyof Database>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     // Kysely cannot narrow a generic table name's row type; `rows` is checked by the signature.
     await db
@@ -134,7 +126,13 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
         let paths = picturesByColour.get(colourHex);
         if (!paths) {
           paths = Array.from({ length: IMAGES_PER_COLOUR }, (_, k) =>
-            picture({ type: 'product', kind: p.kind, colorHex: colourHex, label: labelFor(p), seed: productId * 10 + k }),
+            picture({
+              type: 'product',
+              kind: p.kind,
+              colorHex: colourHex,
+              label: labelFor(p),
+              seed: productId * 10 + k,
+            }),
           );
           picturesByColour.set(colourHex, paths);
         }

@@ -75,16 +75,14 @@ function esc(text: string): string {
   return (
     text
       // eslint-disable-next-line no-control-regex -- these code points are illegal in XML 1.0
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udfff]/gu, '')
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udfff]/gu, '')
       .replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`)
   );
 }
 
 function shorten(text: string): string {
   const chars = Array.from(text.trim().replace(/\s+/g, ' '));
-  return chars.length > LABEL_MAX_CHARS
-    ? `${chars.slice(0, LABEL_MAX_CHARS - 1).join('')}…`
-    : chars.join('');
+  return chars.length > LABEL_MAX_CHARS ? `${chars.slice(0, LABEL_MAX_CHARS - 1).join('')}…` : chars.join('');
 }
 
 function seeded(seed: number): () => number {
@@ -142,10 +140,8 @@ const RUG_FRINGE = Array.from({ length: 14 }, (_, i) => {
   return `M0 ${String(y)}h-18M400 ${String(y)}h18`;
 }).join('');
 
-const BANANA =
-  'M150 262Q168 440 370 440Q452 440 500 380Q440 410 370 405Q222 396 172 250Z';
-const SOCK =
-  'M250 110H340V330Q340 362 318 384L250 452Q220 482 190 452Q160 422 190 392L250 332Z';
+const BANANA = 'M150 262Q168 440 370 440Q452 440 500 380Q440 410 370 405Q222 396 172 250Z';
+const SOCK = 'M250 110H340V330Q340 362 318 384L250 452Q220 482 190 452Q160 422 190 392L250 332Z';
 
 const SHAPES: Record<IllustrationKind, Shape> = {
   bottle: {
@@ -385,11 +381,25 @@ const SHAPES: Record<IllustrationKind, Shape> = {
     shadow: 120,
     draw: (p) => {
       const berries: [number, number][] = [
-        [240, 206], [300, 202], [360, 206], [210, 262], [270, 260], [330, 260], [390, 262],
-        [240, 316], [300, 314], [360, 316], [270, 368], [330, 368], [300, 420],
+        [240, 206],
+        [300, 202],
+        [360, 206],
+        [210, 262],
+        [270, 260],
+        [330, 260],
+        [390, 262],
+        [240, 316],
+        [300, 314],
+        [360, 316],
+        [270, 368],
+        [330, 368],
+        [300, 420],
       ];
       const grapes = berries
-        .map(([x, y], i) => `<circle cx="${String(x)}" cy="${String(y)}" r="34" fill="${i % 3 === 1 ? p.d : p.b}"/><circle cx="${String(x - 11)}" cy="${String(y - 12)}" r="8" fill="#fff" opacity=".35"/>`)
+        .map(
+          ([x, y], i) =>
+            `<circle cx="${String(x)}" cy="${String(y)}" r="34" fill="${i % 3 === 1 ? p.d : p.b}"/><circle cx="${String(x - 11)}" cy="${String(y - 12)}" r="8" fill="#fff" opacity=".35"/>`,
+        )
         .join('');
       return `<path d="M300 176q0-46 34-68" stroke="${STEM}" stroke-width="10" stroke-linecap="round" fill="none"/><path d="M322 130q56-50 110-16q-54 48-110 16z" fill="${LEAF}"/>${grapes}`;
     },

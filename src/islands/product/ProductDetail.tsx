@@ -39,7 +39,12 @@ export function ProductDetail({ product: initial }: { product: Product | null })
   }, [initial]);
 
   if (missing) return <p className="py-16 text-center text-lg">No such product.</p>;
-  if (!product) return <p className="py-16 text-center text-lg" role="status">Loading product...</p>;
+  if (!product)
+    return (
+      <p className="py-16 text-center text-lg" role="status">
+        Loading product...
+      </p>
+    );
 
   const shown = shownVariant(product, chosenId);
   const reviewCount = product.variants.reduce((n, v) => n + v.rating_count, 0);
@@ -49,7 +54,12 @@ export function ProductDetail({ product: initial }: { product: Product | null })
   };
   const requireLoginAndVariant = (noVariantText: string) => {
     if (!$isLoggedIn.get()) {
-      showDialog({ title: 'Please login to continue', text: 'Log in to buy or add products to your cart.', icon: 'info', action: { label: 'Go to Login', href: '/login' } });
+      showDialog({
+        title: 'Please login to continue',
+        text: 'Log in to buy or add products to your cart.',
+        icon: 'info',
+        action: { label: 'Go to Login', href: '/login' },
+      });
       return;
     }
     if (chosenId === null) showDialog({ title: noVariantText, text: 'Choose a variant above first.', icon: 'warning' });
@@ -65,10 +75,14 @@ export function ProductDetail({ product: initial }: { product: Product | null })
         <h1 className="text-2xl font-bold md:text-3xl">{product.name}</h1>
         {shown && (
           <>
-            <p className="flex items-center gap-2 text-sm" aria-label={`Rated ${formatRating(shown.average_rating)} out of 5`}>
+            <p className="flex items-center gap-2 text-sm">
+              <span className="sr-only">Rated {formatRating(shown.average_rating)} out of 5</span>
               <span className="relative inline-block leading-none text-slate-300" aria-hidden="true">
                 ★★★★★
-                <span className="absolute inset-0 overflow-hidden whitespace-nowrap text-amber-500" style={{ width: `${starFill(shown.average_rating)}%` }}>
+                <span
+                  className="absolute inset-0 overflow-hidden whitespace-nowrap text-amber-500"
+                  style={{ width: `${starFill(shown.average_rating)}%` }}
+                >
                   ★★★★★
                 </span>
               </span>
@@ -87,12 +101,26 @@ export function ProductDetail({ product: initial }: { product: Product | null })
             </p>
           </>
         )}
-        <VariantPicker product={product} shown={shown} chosenId={chosenId} onChoose={choose} onColour={(v) => choose(variantForColour(product, v, shown))} />
+        <VariantPicker
+          product={product}
+          shown={shown}
+          chosenId={chosenId}
+          onChoose={choose}
+          onColour={(v) => choose(variantForColour(product, v, shown))}
+        />
         <div className="flex flex-wrap gap-3">
-          <button type="button" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800" onClick={() => requireLoginAndVariant('No variant selected')}>
+          <button
+            type="button"
+            className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+            onClick={() => requireLoginAndVariant('No variant selected')}
+          >
             Buy Now
           </button>
-          <button type="button" className="rounded-lg border-2 border-brand-700 px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50" onClick={() => requireLoginAndVariant('Please select a size or variant')}>
+          <button
+            type="button"
+            className="rounded-lg border-2 border-brand-700 px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+            onClick={() => requireLoginAndVariant('Please select a size or variant')}
+          >
             Add Cart
           </button>
         </div>
@@ -123,16 +151,14 @@ export function ProductDetail({ product: initial }: { product: Product | null })
               }}
             >
               {t.label}
-              {t.value === 3 && <span className="ml-2 rounded-full bg-brand-100 px-2 text-xs text-brand-800">{reviewCount}</span>}
+              {t.value === 3 && (
+                <span className="ml-2 rounded-full bg-brand-100 px-2 text-xs text-brand-800">{reviewCount}</span>
+              )}
             </button>
           ))}
         </div>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0} className="py-6">
-          {tab === 1 ? (
-            <ProductDescription product={product} />
-          ) : (
-            <ProductReviews productId={product.id} />
-          )}
+          {tab === 1 ? <ProductDescription product={product} /> : <ProductReviews productId={product.id} />}
         </div>
       </section>
     </article>

@@ -16,7 +16,11 @@ export function ProductGallery({ images, name }: { images: VariantImage[]; name:
     setLens({ x: ((event.clientX - box.left) / box.width) * 100, y: ((event.clientY - box.top) / box.height) * 100 });
   };
   const zoomStyle: CSSProperties | undefined = lens
-    ? { backgroundImage: `url("${current.image}")`, backgroundSize: `${ZOOM * 100}%`, backgroundPosition: `${lens.x}% ${lens.y}%` }
+    ? {
+        backgroundImage: `url("${current.image}")`,
+        backgroundSize: `${ZOOM * 100}%`,
+        backgroundPosition: `${lens.x}% ${lens.y}%`,
+      }
     : undefined;
 
   return (
@@ -35,7 +39,13 @@ export function ProductGallery({ images, name }: { images: VariantImage[]; name:
           fetchPriority="high"
           className="h-full w-auto max-w-full object-contain"
         />
-        {zoomStyle && <div className="pointer-events-none absolute inset-0 hidden bg-white bg-no-repeat md:block" style={zoomStyle} aria-hidden="true" />}
+        {zoomStyle && (
+          <div
+            className="pointer-events-none absolute inset-0 hidden bg-white bg-no-repeat md:block"
+            style={zoomStyle}
+            aria-hidden="true"
+          />
+        )}
       </div>
       {list.length > 1 && (
         <ul className="flex flex-wrap gap-2" aria-label="Pictures">
@@ -48,7 +58,14 @@ export function ProductGallery({ images, name }: { images: VariantImage[]; name:
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
               >
-                <img src={img.image} alt="" width={60} height={60} loading="lazy" className="h-[60px] w-[60px] object-contain" />
+                <img
+                  src={img.image}
+                  alt=""
+                  width={60}
+                  height={60}
+                  loading="lazy"
+                  className="h-[60px] w-[60px] object-contain"
+                />
               </button>
             </li>
           ))}

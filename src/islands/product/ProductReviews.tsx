@@ -8,7 +8,10 @@ function Stars({ value }: { value: number }) {
   return (
     <span className="relative inline-block leading-none text-slate-300" aria-hidden="true">
       ★★★★★
-      <span className="absolute inset-0 overflow-hidden whitespace-nowrap text-amber-500" style={{ width: `${starFill(value)}%` }}>
+      <span
+        className="absolute inset-0 overflow-hidden whitespace-nowrap text-amber-500"
+        style={{ width: `${starFill(value)}%` }}
+      >
         ★★★★★
       </span>
     </span>
@@ -63,13 +66,25 @@ export function ProductReviews({ productId }: { productId: number }) {
             <p className="flex items-center gap-2 text-sm">
               <Stars value={r.rating} />
               <span className="sr-only">Rated {r.rating} out of 5</span>
-              {r.created_at && <time dateTime={r.created_at} className="text-muted">{new Date(r.created_at).toLocaleDateString('en-IN')}</time>}
+              {r.created_at && (
+                <time dateTime={r.created_at} className="text-muted">
+                  {new Date(r.created_at).toLocaleDateString('en-IN')}
+                </time>
+              )}
             </p>
             <p className="mt-1 whitespace-pre-line">{r.review}</p>
             {r.images.length > 0 && (
               <div className="mt-2 flex gap-2">
                 {r.images.map((img) => (
-                  <img key={img.id} src={img.image} alt={`Photo from ${r.user_first_name}'s review`} width={80} height={80} loading="lazy" className="h-20 w-20 rounded object-cover" />
+                  <img
+                    key={img.id}
+                    src={img.image}
+                    alt={`Photo from ${r.user_first_name}'s review`}
+                    width={80}
+                    height={80}
+                    loading="lazy"
+                    className="h-20 w-20 rounded object-cover"
+                  />
                 ))}
               </div>
             )}

@@ -29,7 +29,13 @@ export function VariantPicker({ product, shown, chosenId, onChoose, onColour }: 
           </legend>
           <div className="flex flex-wrap gap-2">
             {colours.map((v) => (
-              <button key={v.id} type="button" className={chip(shown?.color === v.color)} aria-pressed={shown?.color === v.color} onClick={() => onColour(v)}>
+              <button
+                key={v.id}
+                type="button"
+                className={chip(shown?.color === v.color)}
+                aria-pressed={shown?.color === v.color}
+                onClick={() => onColour(v)}
+              >
                 {v.color}
               </button>
             ))}
@@ -41,7 +47,13 @@ export function VariantPicker({ product, shown, chosenId, onChoose, onColour }: 
           <legend className="mb-2 text-sm font-semibold">Size</legend>
           <div className="flex flex-wrap gap-2">
             {sizes.map((v) => (
-              <button key={v.id} type="button" className={chip(chosenId === v.id)} aria-pressed={chosenId === v.id} onClick={() => onChoose(v)}>
+              <button
+                key={v.id}
+                type="button"
+                className={chip(chosenId === v.id)}
+                aria-pressed={chosenId === v.id}
+                onClick={() => onChoose(v)}
+              >
                 {v.size}
               </button>
             ))}
@@ -56,7 +68,13 @@ export function VariantPicker({ product, shown, chosenId, onChoose, onColour }: 
           {quantities.length > 1 && (
             <div className="flex flex-wrap gap-2" role="group" aria-label="Pack size">
               {quantities.map((v) => (
-                <button key={v.id} type="button" className={chip(chosenId === v.id)} aria-pressed={chosenId === v.id} onClick={() => onChoose(v)}>
+                <button
+                  key={v.id}
+                  type="button"
+                  className={chip(chosenId === v.id)}
+                  aria-pressed={chosenId === v.id}
+                  onClick={() => onChoose(v)}
+                >
                   {formatQuantity(v.unit_value, v.unit)}
                 </button>
               ))}

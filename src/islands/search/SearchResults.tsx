@@ -22,30 +22,39 @@ function readQuery(): Query {
 
 /** Search results for ?search= (or a subcategory for ?id=&sub_category=), sortable by price. */
 export function SearchResults({ sideCategories }: Props) {
-  const [query, setQuery] = useState<Query | null>(null);
   const [results, setResults] = useState<SearchProduct[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [order, setOrder] = useState<PriceOrder>('relevance');
+  const [term, setTerm] = useState('');
 
   useEffect(() => {
     const q = readQuery();
-    setQuery(q);
     if (q.kind === 'none') return setResults([]);
+    if (q.kind === 'search') setTerm(q.text);
     const controller = new AbortController();
-    const load = q.kind === 'search' ? searchProducts(q.text, controller.signal) : getSubcategoryProducts(q.id, controller.signal);
-    load.then(setResults).catch((error: unknown) => {
-      if ((error as Error).name !== 'AbortError') setFailed(true);
-    });
+    const load =
+      q.kind === 'search'
+        ? searchProducts(q.text, controller.signal).then((products) => ({ name: q.text, products }))
+        : getSubcategoryProducts(q.id, controller.signal);
+    load
+      .then(({ name, products }) => {
+        setTerm(name);
+        setResults(products);
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).name !== 'AbortError') setFailed(true);
+      });
     return () => controller.abort();
   }, []);
 
   const sorted = useMemo(() => sortByPrice(results ?? [], order), [results, order]);
-  const term = query?.kind === 'search' ? query.text : query?.kind === 'subcategory' ? (results?.[0] as { sub_category_name?: string } | undefined)?.sub_category_name ?? '' : '';
 
   return (
     <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
       <aside aria-labelledby="search-categories">
-        <h2 id="search-categories" className="mb-3 text-lg font-semibold">Category</h2>
+        <h2 id="search-categories" className="mb-3 text-lg font-semibold">
+          Category
+        </h2>
         <ul className="space-y-1">
           {sideCategories.map((c) => (
             <li key={c.name}>
@@ -61,7 +70,11 @@ export function SearchResults({ sideCategories }: Props) {
           <h1 className="text-2xl font-bold">Search Results for &quot;{term}&quot;</h1>
           <label className="flex items-center gap-2 text-sm font-semibold">
             Sort by: Price
-            <select className="rounded-lg border border-slate-300 px-3 py-2 font-normal" value={order} onChange={(e) => setOrder(e.target.value as PriceOrder)}>
+            <select
+              className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+              value={order}
+              onChange={(e) => setOrder(e.target.value as PriceOrder)}
+            >
               <option value="relevance">Relevance</option>
               <option value="asc">Low to High</option>
               <option value="desc">High to Low</option>

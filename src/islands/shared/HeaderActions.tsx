@@ -52,14 +52,32 @@ export function HeaderActions() {
 
   return (
     <div className="flex items-center gap-5" ref={root}>
-      <a href="/wishlist" className="relative text-ink hover:text-brand-700" aria-label={`Wishlist, ${wishlistCount} items`}>
-        <svg className="h-6 w-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <a
+        href="/wishlist"
+        className="relative text-ink hover:text-brand-700"
+        aria-label={`Wishlist, ${wishlistCount} items`}
+      >
+        <svg
+          className="h-6 w-6"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
           <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 8 3.4 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.6 0 5.6 3.5 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" />
         </svg>
         <Badge count={wishlistCount} />
       </a>
       <a href="/cart" className="relative text-ink hover:text-brand-700" aria-label={`Cart, ${cartCount} items`}>
-        <svg className="h-6 w-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <svg
+          className="h-6 w-6"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
           <path d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.7a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2M9.5 20.5h.01M17.5 20.5h.01" />
         </svg>
         <Badge count={cartCount} />
@@ -72,7 +90,13 @@ export function HeaderActions() {
           aria-controls={menuId}
           onClick={() => setOpen((v) => !v)}
         >
-          <img src={avatar} alt="" width={32} height={32} className="h-8 w-8 rounded-full border border-slate-200 object-cover" />
+          <img
+            src={avatar}
+            alt=""
+            width={32}
+            height={32}
+            className="h-8 w-8 rounded-full border border-slate-200 object-cover"
+          />
           <span>{label}</span>
         </button>
         <ul
@@ -93,7 +117,11 @@ export function HeaderActions() {
                 </a>
               </li>
               <li>
-                <button type="button" className="block w-full px-4 py-2 text-left hover:bg-brand-50" onClick={() => void logout()}>
+                <button
+                  type="button"
+                  className="block w-full px-4 py-2 text-left hover:bg-brand-50"
+                  onClick={() => void logout()}
+                >
                   Logout
                 </button>
               </li>

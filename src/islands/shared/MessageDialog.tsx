@@ -49,7 +49,10 @@ export function MessageDialog() {
           </p>
           <div className="mt-5 flex justify-center gap-3">
             {message.action?.href ? (
-              <a className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800" href={message.action.href}>
+              <a
+                className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+                href={message.action.href}
+              >
                 {message.action.label}
               </a>
             ) : null}

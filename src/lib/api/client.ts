@@ -212,10 +212,15 @@ export async function searchProducts(text: string, signal?: AbortSignal): Promis
 }
 
 /** Products of one subcategory in the search screen's shape (the `?id=&sub_category=` form). */
-export async function getSubcategoryProducts(subCategory: number, signal?: AbortSignal): Promise<SearchProduct[]> {
+export async function getSubcategoryProducts(
+  subCategory: number,
+  signal?: AbortSignal,
+): Promise<{ name: string; products: SearchProduct[] }> {
   const raw = await call('common/products/', { query: { sub_category: subCategory }, signal });
   const origin = mediaOrigin();
-  return asList(raw).map((p) => normaliseSearchProduct(p, origin));
+  const list = asList(raw);
+  const name = list.length ? normaliseProduct(list[0], origin).sub_category_name : '';
+  return { name, products: list.map((p) => normaliseSearchProduct(p, origin)) };
 }
 
 /** Reviews of one product, newest first. */

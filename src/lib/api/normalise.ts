@@ -4,16 +4,7 @@
  * place that knows them, so the storefront also works against another backend with the contract.
  */
 import { discountPercent } from '../pricing';
-import type {
-  Banner,
-  Category,
-  Product,
-  Review,
-  SearchProduct,
-  Subcategory,
-  Variant,
-  VariantImage,
-} from './types';
+import type { Banner, Category, Product, Review, SearchProduct, Subcategory, Variant, VariantImage } from './types';
 
 type Raw = Record<string, unknown>;
 

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { DESKTOP, rupees, waitForIslands } from './fixtures';
+
+test.use({ viewport: DESKTOP });
+
+interface ApiVariant {
+  id: number;
+  color: string | null;
+  size: string | null;
+  unit: string;
+  unit_value: number;
+  sku: string;
+  final_price: number;
+}
+interface ApiProduct {
+  id: number;
+  name: string;
+  unit: string;
+  variants: ApiVariant[];
+}
+
+async function findProduct(page: Page, match: (p: ApiProduct) => boolean): Promise<ApiProduct> {
+  const response = await page.request.get('/api/common/products/');
+  const products = (await response.json()) as ApiProduct[];
+  const product = products.find(match);
+  if (!product) throw new Error('The seeded catalogue has no such product');
+  return product;
+}
+
+test('a product page shows gallery, prices, options and structured data', async ({ page }) => {
+  const product = await findProduct(page, (p) => p.variants.length > 1 && !['piece', 'pair'].includes(p.unit));
+  await page.goto(`/product-details/${product.id}`);
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByText('DELIVERY ESTIMATE')).toBeVisible();
+  await expect(page.getByText(`Product code: ${product.variants[0].sku}`)).toBeVisible();
+  await expect(page.getByText('Weight/Volume:')).toBeVisible();
+  const main = page.getByTestId('product-main-image');
+  expect((await main.boundingBox())?.height).toBe(400);
+  const thumbs = page.getByRole('list', { name: 'Pictures' }).getByRole('button');
+  expect(await thumbs.count()).toBeGreaterThan(1);
+  expect((await thumbs.first().boundingBox())?.width).toBe(60);
+  await thumbs.nth(1).click();
+  await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
+
+  // Choosing another pack changes code and price.
+  const second = product.variants[1];
+  await page.getByRole('group', { name: 'Pack size' }).getByRole('button').nth(1).click();
+  await expect(page.getByText(`Product code: ${second.sku}`)).toBeVisible();
+  expect(rupees(await page.getByTestId('product-price').innerText())[0]).toBe(second.final_price);
+
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(jsonLd['@type']).toBe('Product');
+  expect(jsonLd.name).toBe(product.name);
+  expect(jsonLd.offers[0].priceCurrency).toBe('INR');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/product-details/${product.id}$`),
+  );
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', product.name);
+});
+
+test('colour and size choices follow the variant rules', async ({ page }) => {
+  const product = await findProduct(
+    page,
+    (p) =>
+      ['piece', 'pair'].includes(p.unit) &&
+      new Set(p.variants.map((v) => v.color)).size > 1 &&
+      p.variants.some((v) => v.size),
+  );
+  await page.goto(`/product-details/${product.id}`);
+  await waitForIslands(page);
+  const colours = [...new Set(product.variants.map((v) => v.color))];
+  const colourButtons = page.getByRole('group', { name: /^Colour/ }).getByRole('button');
+  await expect(colourButtons).toHaveCount(colours.length);
+  const target = colours[1] as string;
+  await colourButtons.filter({ hasText: target }).click();
+  await expect(colourButtons.filter({ hasText: target })).toHaveAttribute('aria-pressed', 'true');
+  const sizesOfTarget = product.variants.filter((v) => v.color === target && v.size).map((v) => v.size);
+  await expect(page.getByRole('group', { name: 'Size' }).getByRole('button')).toHaveText(sizesOfTarget as string[]);
+});
+
+test('Add Cart and Buy Now ask a visitor to log in', async ({ page }) => {
+  const product = await findProduct(page, () => true);
+  await page.goto(`/product-details/${product.id}`);
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'Add Cart' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Please login to continue' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+});
+
+test('the Review tab lists reviews with bars from the real counts', async ({ page }) => {
+  const latest = (await (await page.request.get('/api/common/ratings/')).json()) as { product: number }[];
+  const productId = latest[0].product;
+  const mine = (await (await page.request.get(`/api/common/ratings/?product=${productId}`)).json()) as {
+    rating: number;
+  }[];
+  await page.goto(`/product-details/${productId}`);
+  await waitForIslands(page);
+  const tab = page.getByRole('tab', { name: /Review/ });
+  await expect(tab).toContainText(String(mine.length));
+  await tab.click();
+  const bars = page.getByRole('list', { name: 'Ratings by stars' });
+  const five = Math.round((mine.filter((r) => r.rating === 5).length / mine.length) * 100);
+  await expect(bars.getByRole('listitem').first()).toContainText(`${five}%`);
+});
+
+test('a product added after the build is served by the fallback page', async ({ page }) => {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR as string, 'shop.sqlite'));
+  const productId = Number(
+    db
+      .prepare(
+        `INSERT INTO products (subcategory_id, name, description, weight_grams, unit, length_cm, width_cm, height_cm)
+         VALUES (1, 'Late Arrival Steel Tumbler Set', 'Six tumblers added after the build.', 900, 'piece', 20, 15, 12)`,
+      )
+      .run().lastInsertRowid,
+  );
+  db.prepare(
+    `INSERT INTO variants (product_id, name, color, size, sku, unit, unit_value, price_paise, final_price_paise)
+     VALUES (?, 'Steel', 'Steel', NULL, ?, 'piece', 1, 59900, 44900)`,
+  ).run(productId, `LATE-${productId}`);
+  db.close();
+
+  const response = await page.goto(`/product-details/${productId}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Late Arrival Steel Tumbler Set' })).toBeVisible();
+  expect(rupees(await page.getByTestId('product-price').innerText())).toEqual([449, 599]);
+  await expect(page.getByText('25% Off')).toBeVisible();
+
+  expect((await page.goto('/product-details/99999999'))?.status()).toBe(404);
+});

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { DESKTOP, rupees } from './fixtures';
+
+test.use({ viewport: DESKTOP });
+
+test('searching from the header lists matching products, sortable by price', async ({ page }) => {
+  await page.goto('/aboutus');
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  await box.fill('  milk  ');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/searchproductlist\?search=milk$/);
+  await expect(page.getByRole('heading', { name: 'Search Results for "milk"' })).toBeVisible();
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('listitem').first()).toBeVisible();
+  const count = await results.getByRole('listitem').count();
+  expect(count).toBeGreaterThan(2);
+  // Name matches come first.
+  await expect(results.getByRole('heading').first()).toContainText(/milk/i);
+
+  const prices = async () => rupees((await results.getByTestId('search-price').allTextContents()).join(' '));
+  await page.getByLabel('Sort by: Price').selectOption({ label: 'Low to High' });
+  const ascending = await prices();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  await page.getByLabel('Sort by: Price').selectOption({ label: 'High to Low' });
+  const descending = await prices();
+  expect(descending).toEqual([...ascending].sort((a, b) => b - a));
+  expect(descending.length).toBe(count);
+});
+
+test('an empty search does nothing; an unknown one says so', async ({ page }) => {
+  await page.goto('/aboutus');
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  await box.fill('   ');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/aboutus$/);
+  await box.fill('zzqqxx');
+  await box.press('Enter');
+  await expect(page.getByText('No products found.')).toBeVisible();
+});
+
+test('the search screen also lists a subcategory by id', async ({ page }) => {
+  await page.goto('/searchproductlist?id=1&sub_category=1');
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
+  const sub = (
+    (await (await page.request.get('/api/common/subcategories/')).json()) as { id: number; name: string }[]
+  ).find((s) => s.id === 1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search Results for "${sub?.name}"`);
+  await expect(page.getByRole('complementary', { name: 'Category' })).toContainText('Milks & Dairies');
+});
