@@ -129,17 +129,28 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
   }
 }
 
+/** Peak resident memory of a process so far, in MB, from Linux's /proc (null elsewhere). */
+function peakRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
 function runAstroBuild(outDir: string, options: SiteBuildOptions, log: (line: string) => void): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    // GNU time, when present, reports the build's peak memory; the build runs without it otherwise.
-    const timeBin = ['/usr/bin/time'].find((p) => fs.existsSync(p));
-    const args = [ASTRO_BIN, 'build', '--silent'];
-    const child = timeBin
-      ? spawn(timeBin, ['-f', 'PEAK_RSS_KB=%M', process.execPath, ...args], {
-          cwd: PROJECT_ROOT,
-          env: buildEnv(outDir, options),
-        })
-      : spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: buildEnv(outDir, options) });
+    const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--silent'], {
+      cwd: PROJECT_ROOT,
+      env: buildEnv(outDir, options),
+    });
+    // The high-water mark only grows, so the last reading before exit is the build's peak.
+    let peak: number | null = null;
+    const sampler = setInterval(() => {
+      peak = peakRssMb(child.pid) ?? peak;
+    }, 250);
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -147,14 +158,17 @@ function runAstroBuild(outDir: string, options: SiteBuildOptions, log: (line: st
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    child.on('error', reject);
+    child.on('error', (error) => {
+      clearInterval(sampler);
+      reject(error);
+    });
     child.on('close', (code) => {
-      const peak = /PEAK_RSS_KB=(\d+)/.exec(output);
+      clearInterval(sampler);
       if (code === 0) {
         log('Site built.');
-        resolve(peak ? Math.round(Number(peak[1]) / 1024) : null);
+        resolve(peak);
       } else {
-        reject(new Error(`The site build failed (exit ${code}):\n${output.replace(/PEAK_RSS_KB=\d+\s*/, '').trim()}`));
+        reject(new Error(`The site build failed (exit ${code}):\n${output.trim()}`));
       }
     });
   });

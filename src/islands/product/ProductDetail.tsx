@@ -6,6 +6,7 @@ import { starFill } from '../../lib/rating';
 import { $isLoggedIn, startSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { preselectedVariant, shownVariant, variantForColour } from '../../lib/variants';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { ProductGallery } from './ProductGallery';
 import { ProductReviews } from './ProductReviews';
 import { VariantPicker } from './VariantPicker';
@@ -16,7 +17,15 @@ const TABS = [
 ] as const;
 
 /** Product detail: gallery, prices, variant choice, actions and the Description/Review tabs. */
-export function ProductDetail({ product: initial }: { product: Product | null }) {
+export function ProductDetail(props: { product: Product | null }) {
+  return (
+    <ErrorBoundary>
+      <ProductDetailView {...props} />
+    </ErrorBoundary>
+  );
+}
+
+function ProductDetailView({ product: initial }: { product: Product | null }) {
   const [product, setProduct] = useState<Product | null>(initial);
   const [missing, setMissing] = useState(false);
   const [chosenId, setChosenId] = useState<number | null>(initial ? (preselectedVariant(initial)?.id ?? null) : null);

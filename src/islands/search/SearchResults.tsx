@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { getSubcategoryProducts, searchProducts } from '../../lib/api/client';
 import type { SearchProduct } from '../../lib/api/types';
 import { formatRupees } from '../../lib/format';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { sellingPrice, sortByPrice, type PriceOrder } from '../../lib/search';
 
 interface Props {
@@ -21,7 +22,15 @@ function readQuery(): Query {
 }
 
 /** Search results for ?search= (or a subcategory for ?id=&sub_category=), sortable by price. */
-export function SearchResults({ sideCategories }: Props) {
+export function SearchResults(props: Props) {
+  return (
+    <ErrorBoundary>
+      <SearchResultsView {...props} />
+    </ErrorBoundary>
+  );
+}
+
+function SearchResultsView({ sideCategories }: Props) {
   const [results, setResults] = useState<SearchProduct[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [order, setOrder] = useState<PriceOrder>('relevance');
