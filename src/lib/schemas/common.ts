@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 /** Characters that have no place in a name or an address line (control characters). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** A required single-line text: trimmed, `required` when empty, bounded, no control characters. */
