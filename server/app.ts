@@ -8,16 +8,24 @@ import { ApiError } from './http/errors';
 import { compress } from './http/compress';
 import { resolveFile, sendFile } from './http/static-files';
 import { catalogueRoutes } from './routes/catalogue';
+import { addressRoutes } from './routes/addresses';
+import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
+import { profileRoutes } from './routes/profile';
 import { ratingRoutes } from './routes/ratings';
+import { createAccounts, type AccountsOptions } from './services/auth/accounts';
 
 /** Largest request body the API reads (uploads have their own, lower, per-file limits). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export interface AppOptions {
   db: Db;
-  /** Folder of uploaded media, served under /media/. */
-  mediaDir?: string;
+  /** Folder of uploaded media, served under /media/; profile pictures are stored below it. */
+  mediaDir: string;
+  /** Session tokens, mail and throttles of the account routes. */
+  accounts: AccountsOptions;
+  /** Behind one reverse proxy: take the client address from the X-Forwarded-For entry it appends. */
+  trustProxy?: boolean;
   /** Folder of the built site to serve, or null while the first build runs. */
   siteRoot?: () => string | null;
   log?: (line: string) => void;
@@ -29,13 +37,14 @@ const PAGE_ROUTE_REWRITES: { pattern: RegExp; page: string }[] = [
 ];
 
 function jsonError(c: Context, error: ApiError): Response {
-  return c.json(error.body(), error.status);
+  return c.json(error.body(), error.status, error.headers);
 }
 
 /** Builds the whole HTTP application: the API, media and the static site. No port is opened. */
 export function createApp(options: AppOptions): Hono {
   const { db } = options;
   const app = new Hono({ strict: false });
+  const accounts = createAccounts(db, options.accounts, options.mediaDir, options.trustProxy ?? false);
 
   app.use('*', async (c, next) => {
     await next();
@@ -62,6 +71,9 @@ export function createApp(options: AppOptions): Hono {
 
   app.route('/api/common', catalogueRoutes(db));
   app.route('/api/common', ratingRoutes(db));
+  app.route('/api/common', authRoutes(accounts));
+  app.route('/api/common', profileRoutes(accounts));
+  app.route('/api/common', addressRoutes(accounts));
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
 
   app.route('/media', mediaRoutes(db, options.mediaDir));

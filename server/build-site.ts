@@ -1,5 +1,5 @@
 import { createApp } from './app';
-import { boundPort, envOrExit, listen, prepareData } from './runtime';
+import { accountsOptions, boundPort, envOrExit, listen, mediaDir, prepareData } from './runtime';
 import { buildSite } from './site-builder';
 
 /**
@@ -10,7 +10,8 @@ import { buildSite } from './site-builder';
 async function main(): Promise<void> {
   const env = envOrExit();
   const db = await prepareData(env);
-  const server = await listen(createApp({ db }), 0, '127.0.0.1');
+  const app = createApp({ db, mediaDir: mediaDir(env), accounts: accountsOptions(env) });
+  const server = await listen(app, 0, '127.0.0.1');
   try {
     const result = await buildSite({
       dataDir: env.dataDir,

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { createApp } from './app';
-import { envOrExit, listen, prepareData } from './runtime';
+import { accountsOptions, envOrExit, listen, mediaDir, prepareData } from './runtime';
 
 /**
  * `npm run dev`: the API on PORT+1 and Astro's dev server on PORT, which forwards /api and
@@ -11,7 +10,8 @@ async function main(): Promise<void> {
   const env = envOrExit();
   const db = await prepareData(env);
   const apiPort = env.port + 1;
-  await listen(createApp({ db, mediaDir: path.join(env.dataDir, 'media') }), apiPort, '127.0.0.1');
+  const app = createApp({ db, mediaDir: mediaDir(env), accounts: accountsOptions(env), trustProxy: env.trustProxy });
+  await listen(app, apiPort, '127.0.0.1');
   const origin = `http://127.0.0.1:${apiPort}`;
   console.log(`API at ${origin}/api/`);
   const astro = spawn(process.execPath, ['node_modules/astro/astro.js', 'dev', '--port', String(env.port)], {

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** `name@host.tld` or `Display Name <name@host.tld>`; no line breaks or control characters. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const MAILBOX = /^(?:[^\u0000-\u001f\u007f<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
 const whole = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 const schema = z.object({
@@ -11,7 +15,23 @@ const schema = z.object({
   SEED_PRODUCTS: whole(1, 1_000_000).default(320),
   REBUILD_INTERVAL_MINUTES: whole(0, 7 * 24 * 60).default(0),
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_HOURS: whole(1, 24 * 365).default(48),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/i, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(MAILBOX, 'must be an address such as "Shop <no-reply@example.in>"')
+    .default('GharBazaar <no-reply@gharbazaar.in>'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 });
+
+/** Variables whose values are secrets: a bad one is named in errors, never echoed. */
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'SMTP_URL']);
 
 export interface Env {
   port: number;
@@ -23,6 +43,16 @@ export interface Env {
   seedProducts: number;
   rebuildIntervalMinutes: number;
   logRequests: boolean;
+  /** Signing key for session tokens; when unset one is generated into the data folder. */
+  jwtSecret: string | undefined;
+  tokenTtlHours: number;
+  /** SMTP server for outgoing mail; when unset mail is written to DATA_DIR/outbox/. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Behind one reverse proxy: the client address is the one it appends to X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Throttling of logins, sign-ups and password resets (off only for load or end-to-end tests). */
+  rateLimits: boolean;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -35,9 +65,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   );
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
-    );
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(present[name]);
+      return `${issue.path.join('.')}=${shown}: ${issue.message}`;
+    });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const v = parsed.data;
@@ -49,5 +81,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedProducts: v.SEED_PRODUCTS,
     rebuildIntervalMinutes: v.REBUILD_INTERVAL_MINUTES,
     logRequests: v.LOG_REQUESTS === '1',
+    jwtSecret: v.JWT_SECRET,
+    tokenTtlHours: v.TOKEN_TTL_HOURS,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    trustProxy: v.TRUST_PROXY === '1',
+    rateLimits: v.RATE_LIMITS === 'on',
   };
 }

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { createApp } from './app';
-import { boundPort, envOrExit, listen, prepareData } from './runtime';
+import { accountsOptions, boundPort, envOrExit, listen, mediaDir, outboxDir, prepareData } from './runtime';
 import { buildSite, currentSite } from './site-builder';
 
 /**
@@ -11,14 +10,28 @@ async function main(): Promise<void> {
   const env = envOrExit();
   const log = (line: string) => console.log(`[shop] ${line}`);
   const db = await prepareData(env, log);
+  if (!env.smtpUrl) log(`No SMTP_URL: e-mails are written to ${outboxDir(env)}`);
+  if (!env.rateLimits) log('RATE_LIMITS=off: logins, sign-ups and password resets are not throttled');
   const app = createApp({
     db,
-    mediaDir: path.join(env.dataDir, 'media'),
+    mediaDir: mediaDir(env),
+    accounts: accountsOptions(env),
+    trustProxy: env.trustProxy,
     siteRoot: () => currentSite(env.dataDir),
     log: env.logRequests ? log : undefined,
   });
   const server = await listen(app, env.port, env.host);
   const port = boundPort(server);
+  // Stopping the shop stops a build in progress too, rather than leaving it running alone.
+  const shutdown = new AbortController();
+  const stop = () => {
+    shutdown.abort();
+    server.close();
+    void db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const apiBase = `http://127.0.0.1:${port}/api/`;
 
   let running: Promise<void> | null = null;
@@ -32,7 +45,13 @@ async function main(): Promise<void> {
       do {
         again = false;
         try {
-          const result = await buildSite({ dataDir: env.dataDir, apiBase, siteUrl: env.siteUrl, log });
+          const result = await buildSite({
+            dataDir: env.dataDir,
+            apiBase,
+            siteUrl: env.siteUrl,
+            log,
+            signal: shutdown.signal,
+          });
           log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s`);
         } catch (error) {
           console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`);
@@ -55,14 +74,6 @@ async function main(): Promise<void> {
   if (env.rebuildIntervalMinutes > 0) {
     setInterval(() => void rebuild(), env.rebuildIntervalMinutes * 60_000).unref();
   }
-
-  const stop = () => {
-    server.close();
-    void db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 await main();

@@ -1,10 +1,19 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { databaseFile, migrate, openDatabase, type Db } from './db';
 import { catalogueIsEmpty, seedCatalogue } from './db/seed';
 import { generateCatalogue } from './db/seed/generate';
 import { ConfigError, loadEnv, type Env } from './env';
+import type { AccountsOptions } from './services/auth/accounts';
+import type { Mailer } from './services/mail/mailer';
+import { OutboxMailer } from './services/mail/outbox';
+import { SmtpMailer } from './services/mail/smtp';
+
+/** Bytes of a generated token secret. */
+const SECRET_BYTES = 32;
 
 /** Reads the configuration, or ends the process with a message naming the bad variable. */
 export function envOrExit(): Env {
@@ -45,4 +54,50 @@ export function listen(app: Hono, port: number, host: string): Promise<ServerTyp
 export function boundPort(server: ServerType): number {
   const address = server.address();
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * The HS256 key for session tokens: JWT_SECRET when set, else a random key generated once into
+ * DATA_DIR/jwt-secret (mode 0600) and reused, so sessions survive restarts.
+ */
+export function loadTokenSecret(env: Env): Uint8Array {
+  if (env.jwtSecret) return new TextEncoder().encode(env.jwtSecret);
+  const file = path.join(env.dataDir, 'jwt-secret');
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  try {
+    // 'wx': when two processes start at once (start and build), one writes and both read it.
+    fs.writeFileSync(file, `${crypto.randomBytes(SECRET_BYTES).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const hex = fs.readFileSync(file, 'utf8').trim();
+  if (!/^[0-9a-f]{64,}$/i.test(hex)) {
+    throw new ConfigError(`${file} does not hold a token secret (64 or more hex digits); delete it to generate one.`);
+  }
+  return Buffer.from(hex, 'hex');
+}
+
+/** Outgoing mail: through SMTP_URL when set, else as .eml files in DATA_DIR/outbox/. */
+export function createMailer(env: Env): Mailer {
+  return env.smtpUrl ? new SmtpMailer(env.smtpUrl, env.mailFrom) : new OutboxMailer(outboxDir(env), env.mailFrom);
+}
+
+/** The folder mail is written to when no SMTP server is configured. */
+export function outboxDir(env: Env): string {
+  return path.join(env.dataDir, 'outbox');
+}
+
+/** The folder of uploaded and served media. */
+export function mediaDir(env: Env): string {
+  return path.join(env.dataDir, 'media');
+}
+
+/** What the account routes need, from the configuration. */
+export function accountsOptions(env: Env): AccountsOptions {
+  return {
+    secret: loadTokenSecret(env),
+    tokenTtlSeconds: env.tokenTtlHours * 3600,
+    mailer: createMailer(env),
+    limits: env.rateLimits ? undefined : false,
+  };
 }

@@ -18,6 +18,8 @@ export interface SiteBuildOptions {
   apiBase: string;
   siteUrl: string;
   log?: (line: string) => void;
+  /** Aborting stops the build's process (the shop is shutting down). */
+  signal?: AbortSignal;
 }
 
 export interface SiteBuildResult {
@@ -145,6 +147,7 @@ function runAstroBuild(outDir: string, options: SiteBuildOptions, log: (line: st
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--silent'], {
       cwd: PROJECT_ROOT,
       env: buildEnv(outDir, options),
+      signal: options.signal,
     });
     // The high-water mark only grows, so the last reading before exit is the build's peak.
     let peak: number | null = null;

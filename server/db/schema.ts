@@ -12,6 +12,9 @@ export interface Database {
   users: UsersTable;
   ratings: RatingsTable;
   rating_images: RatingImagesTable;
+  revoked_tokens: RevokedTokensTable;
+  password_resets: PasswordResetsTable;
+  addresses: AddressesTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -91,6 +94,9 @@ export interface UsersTable {
   password_hash: string | null;
   profile_picture: string | null;
   created_at: CreatedAt;
+  /** Unix seconds; tokens issued before it are refused. */
+  tokens_valid_after: number | null;
+  updated_at: string | null;
 }
 
 export interface RatingsTable {
@@ -109,6 +115,45 @@ export interface RatingImagesTable {
   image: string;
 }
 
+/** Logged-out tokens, kept until they would have expired anyway. */
+export interface RevokedTokensTable {
+  jti: string;
+  /** Unix seconds. */
+  expires_at: number;
+}
+
+/** One e-mailed PIN. Times are Unix milliseconds. */
+export interface PasswordResetsTable {
+  id: string;
+  user_id: number | null;
+  email_lower: string;
+  pin_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: ColumnType<number, number | undefined, number>;
+  verified_at: number | null;
+  token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  used_at: number | null;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  phone_number: string;
+  alternate_phone_number: string;
+  pincode: string;
+  locality: string;
+  area: string;
+  city: string;
+  state: string;
+  landmark: string;
+  address_type: 'home' | 'work';
+  created_at: CreatedAt;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type AddressRow = Selectable<AddressesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type VariantRow = Selectable<VariantsTable>;
 export type NewProduct = Insertable<ProductsTable>;

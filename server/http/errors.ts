@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Extra response headers, such as Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,4 +23,11 @@ export class ApiError extends Error {
 /** 404 with the shop's wording for a missing thing. */
 export function notFound(what = 'Not found.'): ApiError {
   return new ApiError(404, what);
+}
+
+/** 429 with how many seconds to wait, in the body's message and the Retry-After header. */
+export function tooManyRequests(retryAfterSeconds: number): ApiError {
+  return new ApiError(429, 'Too many attempts. Please try again later.', undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 }

@@ -24,3 +24,37 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Reads a JSON request body and validates it with `schema` (unknown fields are dropped):
+ * 415 when the body is not declared JSON, 400 when it does not parse or a field is wrong.
+ */
+export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseValue(schema, await readJson(c));
+}
+
+/** The parsed JSON request body: 415 when it is not declared JSON, 400 when it does not parse. */
+export async function readJson(c: Context): Promise<unknown> {
+  if (!isJsonRequest(c)) {
+    throw new ApiError(415, 'Send the request body as JSON (Content-Type: application/json).');
+  }
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ApiError(400, 'The request body is not valid JSON.');
+  }
+}
+
+/** Validates an already-read value with `schema`; bad input is a 400 naming each field. */
+export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** True when the request body is declared JSON. */
+export function isJsonRequest(c: Context): boolean {
+  return JSON_TYPE.test(c.req.header('content-type') ?? '');
+}

@@ -8,10 +8,15 @@ const id = z.coerce
   .number({ error: 'Must be a whole number.' })
   .int('Must be a whole number.')
   .positive('Must be a positive number.');
-const query = z.object({ product: id.optional(), variant: id.optional(), variant_id: id.optional() });
+const query = z.object({
+  product: id.optional(),
+  variant: id.optional(),
+  variant_id: id.optional(),
+  user: id.optional(),
+});
 const MAX_REVIEWS = 500;
 
-/** Reviews: readable by anyone, filtered by product and/or variant, newest first. */
+/** Reviews: readable by anyone, filtered by product, variant and/or author, newest first. */
 export function ratingRoutes(db: Db): Hono {
   const app = new Hono({ strict: false });
 
@@ -39,6 +44,7 @@ export function ratingRoutes(db: Db): Hono {
       .limit(MAX_REVIEWS);
     if (q.product !== undefined) rows = rows.where('r.product_id', '=', q.product);
     if (variant !== undefined) rows = rows.where('r.variant_id', '=', variant);
+    if (q.user !== undefined) rows = rows.where('r.user_id', '=', q.user);
     const list = await rows.execute();
     const images = list.length
       ? await db

@@ -1,19 +1,60 @@
-import { $isLoggedIn, startSession } from './stores/session';
-import { showDialog } from './stores/ui';
+import { ApiError } from './api/client';
+import { DURATIONS } from './constants';
+import { addVariantToCart } from './stores/cart';
+import { $isLoggedIn } from './stores/session';
+import { startShopperState } from './stores/shopper';
+import { showDialog, showToast } from './stores/ui';
+import { $wishlistVariants, toggleWishlistVariant } from './stores/wishlist';
 
 let started = false;
 
+function variantOf(button: HTMLElement): number {
+  return Number(button.dataset.variantId);
+}
+
+async function wishlist(button: HTMLButtonElement): Promise<void> {
+  try {
+    const added = await toggleWishlistVariant(variantOf(button));
+    showToast(added ? 'Added to Wishlist' : 'Removed from Wishlist', 'success', DURATIONS.toastWishlistSuccess);
+  } catch {
+    showToast('Something went wrong! Please try again later.', 'error', DURATIONS.toastWishlistError);
+  }
+}
+
+async function cart(button: HTMLButtonElement): Promise<void> {
+  try {
+    const outcome = await addVariantToCart(variantOf(button));
+    if (outcome === 'already') {
+      showDialog({ title: 'Already in Cart', text: 'This product is already in your cart.', icon: 'info' });
+    } else {
+      showToast('Added to Cart!', 'success', DURATIONS.toastCart);
+    }
+  } catch (error) {
+    const text = error instanceof ApiError && error.status > 0 ? error.message : 'Failed to add product to cart.';
+    showDialog({ title: 'Error', text: text || 'Failed to add product to cart.', icon: 'error' });
+  }
+}
+
 /**
  * Handles every product card's wishlist and cart buttons with one listener, so cards added by
- * Load More work too. Both need a login (SPEC.md §6).
+ * Load More work too. Both need a login (SPEC.md §6); a card adds the variant it shows.
  */
 export function startCardActions(): void {
   if (started) return;
   started = true;
-  startSession();
+  startShopperState();
+  // Hearts show as pressed for variants on the wishlist, including cards added later.
+  const paint = (ids: Set<number>) => {
+    for (const heart of document.querySelectorAll<HTMLButtonElement>('[data-card-action="wishlist"]')) {
+      heart.setAttribute('aria-pressed', String(ids.has(variantOf(heart))));
+    }
+  };
+  $wishlistVariants.subscribe(paint);
+  new MutationObserver(() => paint($wishlistVariants.get())).observe(document.body, { childList: true, subtree: true });
+
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-card-action]');
-    if (!button) return;
+    if (!button || button.disabled) return;
     const action = button.dataset.cardAction;
     if (!$isLoggedIn.get()) {
       showDialog(
@@ -31,6 +72,11 @@ export function startCardActions(): void {
               action: { label: 'Go to Login', href: '/login' },
             },
       );
+      return;
     }
+    button.disabled = true;
+    void (action === 'wishlist' ? wishlist(button) : cart(button)).finally(() => {
+      button.disabled = false;
+    });
   });
 }

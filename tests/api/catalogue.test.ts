@@ -61,7 +61,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t.db.destroy();
+  await t.close();
 });
 
 const ids = (list: unknown) => (list as { id: number }[]).map((p) => p.id);
@@ -371,7 +371,7 @@ describe('featured products', () => {
       expect(list.some((p) => !p.big_deal)).toBe(true);
       expect(list.length).toBeLessThan(320);
     } finally {
-      await big.db.destroy();
+      await big.close();
     }
   });
 

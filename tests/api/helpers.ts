@@ -1,8 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Hono } from 'hono';
+import { expect } from 'vitest';
 import { createApp, type AppOptions } from '../../server/app';
 import { migrate, openDatabase, type Db } from '../../server/db';
 import { seedCatalogue } from '../../server/db/seed';
 import { generateCatalogue } from '../../server/db/seed/generate';
+import type { AccountsOptions } from '../../server/services/auth/accounts';
+import { OutboxMailer } from '../../server/services/mail/outbox';
 
 /** One answer of the in-process app, its body parsed as JSON when it is JSON. */
 export interface TestResponse {
@@ -11,11 +17,38 @@ export interface TestResponse {
   headers: Headers;
 }
 
+/** How a test sends a request: a JSON body, a form, raw bytes, a bearer token, extra headers. */
+export interface CallOptions {
+  json?: unknown;
+  form?: FormData;
+  body?: BodyInit;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
 export interface TestApp {
   app: Hono;
   db: Db;
+  /** Temporary folder of this app: outbox/ and media/ live below it. */
+  dir: string;
+  outboxDir: string;
+  mediaDir: string;
+  /** The app's clock: real time plus whatever `advance` added. */
+  clock: { now(): number; advance(ms: number): void };
   get(path: string, init?: RequestInit): Promise<TestResponse>;
+  call(method: string, path: string, options?: CallOptions): Promise<TestResponse>;
+  /** Closes the database and removes the temporary folder. */
+  close(): Promise<void>;
 }
+
+export interface TestAppOptions extends Partial<Omit<AppOptions, 'db' | 'accounts'>> {
+  /** Account settings to change; throttles are off unless `limits` is given. */
+  accounts?: Partial<AccountsOptions>;
+}
+
+/** The token secret of test apps (tests forge tokens with it). */
+export const TEST_SECRET = new TextEncoder().encode('test-secret-for-the-api-tests-0123456789');
+export const TEST_TOKEN_TTL_SECONDS = 2 * 24 * 3600;
 
 /** Reads a response: JSON bodies parsed, anything else as text. */
 export async function readResponse(res: Response): Promise<TestResponse> {
@@ -33,17 +66,176 @@ export async function readResponse(res: Response): Promise<TestResponse> {
 }
 
 /**
- * A fresh in-memory shop seeded with `products` generated products; nothing listens on a port.
- * Callers close `db` in afterAll.
+ * A fresh in-memory shop seeded with `products` generated products, with its own temporary
+ * outbox and media folders and a movable clock; nothing listens on a port. Callers `close()`
+ * it in afterAll.
  */
-export async function makeTestApp(products = 60, options: Omit<AppOptions, 'db'> = {}): Promise<TestApp> {
+export async function makeTestApp(products = 60, options: TestAppOptions = {}): Promise<TestApp> {
   const db = openDatabase(':memory:');
   await migrate(db);
   await seedCatalogue(db, generateCatalogue({ products }));
-  const app = createApp({ db, ...options });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-'));
+  const outboxDir = path.join(dir, 'outbox');
+  const mediaDir = options.mediaDir ?? path.join(dir, 'media');
+  let offset = 0;
+  const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
+  const { accounts, ...rest } = options;
+  const app = createApp({
+    db,
+    ...rest,
+    mediaDir,
+    accounts: {
+      secret: TEST_SECRET,
+      tokenTtlSeconds: TEST_TOKEN_TTL_SECONDS,
+      mailer: new OutboxMailer(outboxDir, 'GharBazaar <no-reply@gharbazaar.in>', clock.now),
+      now: clock.now,
+      limits: false,
+      ...accounts,
+    },
+  });
+  const get = async (urlPath: string, init?: RequestInit) => readResponse(await app.request(urlPath, init));
   return {
     app,
     db,
-    get: async (path, init) => readResponse(await app.request(path, init)),
+    dir,
+    outboxDir,
+    mediaDir,
+    clock,
+    get,
+    call: (method, urlPath, o = {}) => {
+      const headers: Record<string, string> = { ...o.headers };
+      let body: BodyInit | undefined = o.body;
+      if (o.json !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = JSON.stringify(o.json);
+      } else if (o.form) {
+        body = o.form;
+      }
+      if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`;
+      return get(urlPath, { method, headers, body });
+    },
+    close: async () => {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
+}
+
+// ---- Accounts ----
+
+export interface NewUserFields {
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email: string;
+  password: string;
+}
+
+let serial = 0;
+
+/** Sign-up fields no other test user has: a unique e-mail and a unique 10-digit phone. */
+export function userFields(overrides: Partial<NewUserFields> = {}): NewUserFields {
+  serial += 1;
+  const unique = `${process.pid % 10_000}${String(serial).padStart(5, '0')}`;
+  return {
+    first_name: 'Asha',
+    last_name: 'Verma',
+    phone_number: `9${unique.padStart(9, '0').slice(-9)}`,
+    email: `shopper-${unique}@example.in`,
+    password: 'correct horse 42',
+    ...overrides,
+  };
+}
+
+/** POST common/signup with these fields. */
+export function signup(t: TestApp, fields: Partial<NewUserFields> | Record<string, unknown>): Promise<TestResponse> {
+  return t.call('POST', '/api/common/signup', { json: fields });
+}
+
+/** POST common/userlogin. */
+export function login(t: TestApp, email: string, password: string, headers?: Record<string, string>) {
+  return t.call('POST', '/api/common/userlogin', { json: { email, password }, headers });
+}
+
+/** A signed-up, logged-in shopper: the fields, the user id and a token. */
+export async function newUser(
+  t: TestApp,
+  overrides: Partial<NewUserFields> = {},
+): Promise<NewUserFields & { id: number; token: string }> {
+  const fields = userFields(overrides);
+  const created = await signup(t, fields);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const res = await login(t, fields.email, fields.password);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const data = (res.body as { data: { user_id: number; tokens: { access: string } } }).data;
+  return { ...fields, id: data.user_id, token: data.tokens.access };
+}
+
+/** One message of the outbox: its raw text, headers (unfolded) and body. */
+export interface OutboxMail {
+  file: string;
+  raw: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Parses an .eml file of the outbox. */
+export function parseMail(file: string): OutboxMail {
+  const raw = fs.readFileSync(file, 'utf8');
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { file, raw, headers, body: raw.slice(split + 4) };
+}
+
+/** The outbox's messages, oldest first (file names sort by time). */
+export function outbox(outboxDir: string): OutboxMail[] {
+  if (!fs.existsSync(outboxDir)) return [];
+  return fs
+    .readdirSync(outboxDir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => parseMail(path.join(outboxDir, name)));
+}
+
+/**
+ * Waits (up to 5 s, polling) for a message to `to` beyond the first `after` such messages, and
+ * answers the newest one. Mail is sent in the background of the request.
+ */
+export async function waitForMail(outboxDir: string, to: string, after = 0): Promise<OutboxMail> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mine = outbox(outboxDir).filter((m) => m.headers.to === to);
+    if (mine.length > after) return mine[mine.length - 1];
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} arrived in ${outboxDir}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The PIN of the newest reset e-mail to `to` (waiting for it to arrive). */
+export async function readLatestPin(outboxDir: string, to: string, after = 0): Promise<string> {
+  const mail = await waitForMail(outboxDir, to, after);
+  const match = /^Your PIN is (\d{4})\.$/m.exec(mail.body);
+  if (!match) throw new Error(`No PIN in ${mail.file}`);
+  return match[1];
+}
+
+/** Asks for a reset PIN and reads it from the outbox. */
+export async function requestPin(t: TestApp, email: string): Promise<string> {
+  const before = outbox(t.outboxDir).filter((m) => m.headers.to === email).length;
+  const res = await t.call('POST', '/api/common/request_reset_otp', { json: { email } });
+  expect(res.status).toBe(200);
+  return readLatestPin(t.outboxDir, email, before);
+}
+
+/** Files below a folder, as paths relative to it (empty when it does not exist). */
+export function filesBelow(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }

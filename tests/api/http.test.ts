@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t.db.destroy();
+  await t.close();
 });
 
 describe('unknown API paths', () => {

@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t.db.destroy();
+  await t.close();
 });
 
 /** A product with at least two reviews, and the stored counts per product. */

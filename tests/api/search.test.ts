@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t.db.destroy();
+  await t.close();
 });
 
 const search = async (text: string, param = 'search') => {

@@ -36,8 +36,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t.db.destroy();
-  await pending.db.destroy();
+  await t.close();
+  await pending.close();
   fs.rmSync(parent, { recursive: true, force: true });
 });
 

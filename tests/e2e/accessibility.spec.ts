@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { DESKTOP, PHONE } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { DESKTOP, PHONE, waitForIslands } from './fixtures';
 
 const PAGES = [
   '/',
@@ -18,7 +18,47 @@ const PAGES = [
   '/ordertracking',
   '/resizewebsite',
   '/no-such-page',
+  '/login',
+  '/register',
+  '/forgotpassword',
+  '/resetpassword',
 ];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
+}
+
+test('account pages, logged in, have no serious or critical accessibility violations', async ({ page, request }) => {
+  const email = `axe-${Date.now()}-${process.pid}@example.in`;
+  const phone = `8${String(Date.now()).slice(-9)}`;
+  await request.post('/api/common/signup', {
+    data: { first_name: 'Asha', last_name: 'Iyer', phone_number: phone, email, password: 'filter-coffee' },
+  });
+  const login = await (
+    await request.post('/api/common/userlogin', { data: { email, password: 'filter-coffee' } })
+  ).json();
+  await page.goto('/aboutus');
+  await page.evaluate((data) => {
+    localStorage.setItem('authToken', data.tokens.access);
+    localStorage.setItem('user', JSON.stringify(data));
+    localStorage.setItem('user_id', String(data.user_id));
+  }, login.data);
+  for (const path of ['/profile', '/profile#addresses', '/profile#reviews', '/updateprofile']) {
+    await page.goto(path);
+    await waitForIslands(page);
+    await expect(page.getByRole('status').filter({ hasText: /Loading|Checking/ })).toHaveCount(0);
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
 
 for (const viewport of [DESKTOP, PHONE]) {
   test.describe(`at ${viewport.width} px`, () => {

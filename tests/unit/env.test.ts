@@ -12,6 +12,12 @@ describe('loadEnv', () => {
       seedProducts: 320,
       rebuildIntervalMinutes: 0,
       logRequests: false,
+      jwtSecret: undefined,
+      tokenTtlHours: 48,
+      smtpUrl: undefined,
+      mailFrom: 'GharBazaar <no-reply@gharbazaar.in>',
+      trustProxy: false,
+      rateLimits: true,
     });
   });
 
@@ -33,6 +39,12 @@ describe('loadEnv', () => {
         SEED_PRODUCTS: '60',
         REBUILD_INTERVAL_MINUTES: '30',
         LOG_REQUESTS: '1',
+        JWT_SECRET: 's'.repeat(40),
+        TOKEN_TTL_HOURS: '12',
+        SMTP_URL: 'smtps://user:pass@smtp.example.in:465',
+        MAIL_FROM: 'Shop <shop@example.in>',
+        TRUST_PROXY: '1',
+        RATE_LIMITS: 'off',
       }),
     ).toEqual({
       port: 8080,
@@ -42,6 +54,12 @@ describe('loadEnv', () => {
       seedProducts: 60,
       rebuildIntervalMinutes: 30,
       logRequests: true,
+      jwtSecret: 's'.repeat(40),
+      tokenTtlHours: 12,
+      smtpUrl: 'smtps://user:pass@smtp.example.in:465',
+      mailFrom: 'Shop <shop@example.in>',
+      trustProxy: true,
+      rateLimits: false,
     });
   });
 
@@ -58,6 +76,12 @@ describe('loadEnv', () => {
     ['SITE_URL', 'not a url'],
     ['LOG_REQUESTS', 'yes'],
     ['REBUILD_INTERVAL_MINUTES', '-1'],
+    ['TOKEN_TTL_HOURS', '0'],
+    ['TOKEN_TTL_HOURS', 'two days'],
+    ['MAIL_FROM', 'not an address'],
+    ['MAIL_FROM', 'Shop <shop@example.in> Bcc: x@y.in'],
+    ['TRUST_PROXY', 'yes'],
+    ['RATE_LIMITS', '0'],
   ])('%s=%s throws a ConfigError naming it', (name, value) => {
     let thrown: unknown;
     try {
@@ -77,5 +101,29 @@ describe('loadEnv', () => {
     } catch (error) {
       expect((error as Error).message).not.toMatch(/HOST|DATA_DIR|SEED_PRODUCTS/);
     }
+  });
+
+  test.each([
+    ['JWT_SECRET', 'short-secret'],
+    ['SMTP_URL', 'http://user:hunter2@mail.example.in'],
+  ])('a bad secret %s is named but its value never shown', (name, value) => {
+    let message = '';
+    try {
+      loadEnv({ [name]: value });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain(name);
+    expect(message).not.toContain(value);
+    expect(message).not.toContain('hunter2');
+  });
+
+  test('MAIL_FROM with a line break is refused (it becomes a mail header)', () => {
+    expect(() => loadEnv({ MAIL_FROM: 'Shop <shop@example.in>\r\nBcc: x@y.in' })).toThrow(/MAIL_FROM/);
+  });
+
+  test('MAIL_FROM may be a bare address', () => {
+    expect(loadEnv({ MAIL_FROM: ' shop@example.in ' }).mailFrom).toBe('shop@example.in');
   });
 });

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { catalogue } from './0001-catalogue';
+import { accounts } from './0002-accounts';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
+  '0002-accounts': accounts,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
-import { getProduct } from '../../lib/api/client';
+import { ApiError, getProduct } from '../../lib/api/client';
+import { setBuyNow } from '../../lib/checkout-state';
+import { ADD_TO_CART_QUANTITY, DURATIONS } from '../../lib/constants';
 import type { Product, Variant } from '../../lib/api/types';
-import { formatRating, formatRupees } from '../../lib/format';
+import { formatQuantity, formatRating, formatRupees } from '../../lib/format';
 import { starFill } from '../../lib/rating';
-import { $isLoggedIn, startSession } from '../../lib/stores/session';
-import { showDialog } from '../../lib/stores/ui';
-import { preselectedVariant, shownVariant, variantForColour } from '../../lib/variants';
+import { addVariantToCart } from '../../lib/stores/cart';
+import { $isLoggedIn } from '../../lib/stores/session';
+import { startShopperState } from '../../lib/stores/shopper';
+import { showDialog, showToast } from '../../lib/stores/ui';
+import { isSizedUnit, preselectedVariant, shownVariant, variantForColour } from '../../lib/variants';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { ProductGallery } from './ProductGallery';
 import { ProductReviews } from './ProductReviews';
@@ -33,7 +37,7 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
   const [tab, setTab] = useState<1 | 3>(1);
 
   useEffect(() => {
-    startSession();
+    startShopperState();
     if (initial) return;
     // Built before this product existed: read it from the API by the id in the address.
     const id = Number(/\/product-details\/(\d+)/.exec(window.location.pathname)?.[1]);
@@ -61,7 +65,8 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
     setChosenId(v.id);
     setImageKey((k) => k + 1);
   };
-  const requireLoginAndVariant = (noVariantText: string) => {
+  /** The chosen variant when the shopper may go on: logged in and a variant chosen. */
+  const ready = (noVariantText: string): Variant | null => {
     if (!$isLoggedIn.get()) {
       showDialog({
         title: 'Please login to continue',
@@ -69,9 +74,40 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
         icon: 'info',
         action: { label: 'Go to Login', href: '/login' },
       });
-      return;
+      return null;
     }
-    if (chosenId === null) showDialog({ title: noVariantText, text: 'Choose a variant above first.', icon: 'warning' });
+    const chosen = product.variants.find((v) => v.id === chosenId);
+    if (!chosen) showDialog({ title: noVariantText, text: 'Choose a variant above first.', icon: 'warning' });
+    return chosen ?? null;
+  };
+  const addCart = async () => {
+    const chosen = ready('Please select a size or variant');
+    if (!chosen) return;
+    try {
+      if ((await addVariantToCart(chosen.id)) === 'already') {
+        showDialog({ title: 'Already in Cart', text: 'This product is already in your cart.', icon: 'info' });
+      } else {
+        showToast('Added to Cart!', 'success', DURATIONS.toastCart);
+      }
+    } catch (error) {
+      const text = error instanceof ApiError && error.status > 0 ? error.message : '';
+      showDialog({ title: 'Failed', text: text || 'Unable to add product to cart.', icon: 'error' });
+    }
+  };
+  const buyNow = () => {
+    const chosen = ready('No variant selected');
+    if (!chosen) return;
+    setBuyNow({
+      variant_id: chosen.id,
+      product_id: product.id,
+      name: product.name,
+      image: chosen.images[0]?.image ?? null,
+      size: chosen.size ?? (isSizedUnit(chosen.unit) ? null : formatQuantity(chosen.unit_value, chosen.unit)),
+      quantity: ADD_TO_CART_QUANTITY,
+      price: chosen.price,
+      final_price: chosen.final_price,
+    });
+    window.location.assign('/buynowaddress');
   };
 
   return (
@@ -121,14 +157,14 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
           <button
             type="button"
             className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-            onClick={() => requireLoginAndVariant('No variant selected')}
+            onClick={buyNow}
           >
             Buy Now
           </button>
           <button
             type="button"
             className="rounded-lg border-2 border-brand-700 px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
-            onClick={() => requireLoginAndVariant('Please select a size or variant')}
+            onClick={() => void addCart()}
           >
             Add Cart
           </button>

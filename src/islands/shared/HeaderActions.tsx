@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { $cartCount } from '../../lib/stores/cart';
-import { $isLoggedIn, $session, $userLabel, logout, startSession } from '../../lib/stores/session';
+import { $isLoggedIn, $session, $userLabel, logout } from '../../lib/stores/session';
+import { startShopperState } from '../../lib/stores/shopper';
 import { $wishlistCount } from '../../lib/stores/wishlist';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
@@ -27,7 +28,7 @@ export function HeaderActions() {
   const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    startSession();
+    startShopperState();
     // The timestamp makes a just-changed profile picture show instead of a cached one.
     setStamp(Date.now());
   }, []);

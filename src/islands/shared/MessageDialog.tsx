@@ -9,8 +9,10 @@ const ICON_STYLES = {
   warning: 'bg-amber-100 text-amber-900',
 } as const;
 const ICON_MARKS = { info: 'i', success: '✓', error: '!', warning: '!' } as const;
+const PRIMARY = 'rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
+const SECONDARY = 'rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50';
 
-/** The one popup of the page (SPEC.md's 'Title / text' messages), a native modal dialog. */
+/** The one popup of the page (SPEC.md's 'Title / text' messages and confirmations), a native modal dialog. */
 export function MessageDialog() {
   const message = useStore($dialog);
   const ref = useRef<HTMLDialogElement>(null);
@@ -22,6 +24,7 @@ export function MessageDialog() {
     if (!message && dialog.open) dialog.close();
   }, [message]);
 
+  const action = message?.action;
   return (
     <dialog
       ref={ref}
@@ -48,25 +51,29 @@ export function MessageDialog() {
             {message.text}
           </p>
           <div className="mt-5 flex justify-center gap-3">
-            {message.action?.href ? (
-              <a
-                className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-                href={message.action.href}
-              >
-                {message.action.label}
-              </a>
-            ) : null}
-            <button
-              type="button"
-              className={
-                message.action?.href
-                  ? 'rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50'
-                  : 'rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800'
-              }
-              onClick={() => closeDialog()}
-            >
-              {message.action && !message.action.href ? message.action.label : message.action?.href ? 'Cancel' : 'OK'}
-            </button>
+            {action?.href ? (
+              <>
+                <a className={PRIMARY} href={action.href}>
+                  {action.label}
+                </a>
+                <button type="button" className={SECONDARY} onClick={() => closeDialog()}>
+                  Cancel
+                </button>
+              </>
+            ) : message.confirm ? (
+              <>
+                <button type="button" className={PRIMARY} onClick={() => closeDialog(true)}>
+                  {action?.label ?? 'Yes'}
+                </button>
+                <button type="button" className={SECONDARY} onClick={() => closeDialog()}>
+                  Cancel
+                </button>
+              </>
+            ) : (
+              <button type="button" className={PRIMARY} onClick={() => closeDialog()}>
+                {action?.label ?? 'OK'}
+              </button>
+            )}
           </div>
         </>
       )}

@@ -7,14 +7,34 @@ import {
   asList,
   errorMessage,
   normaliseBanner,
+  normaliseAddress,
+  normaliseCart,
   normaliseCategory,
+  normaliseOrder,
   normaliseProduct,
+  normaliseProfile,
   normaliseReview,
   normaliseSearchProduct,
   normaliseSubcategory,
+  normaliseWishlist,
   totalCount,
 } from './normalise';
-import type { Banner, Category, FeaturedProduct, Product, Review, SearchProduct, Subcategory } from './types';
+import { RAZORPAY_CHECKOUT_URL } from '../payment';
+import type {
+  Address,
+  Banner,
+  CartItem,
+  Category,
+  CreatedOrder,
+  Order,
+  FeaturedProduct,
+  Product,
+  Profile,
+  Review,
+  SearchProduct,
+  Subcategory,
+  WishlistEntry,
+} from './types';
 
 /** A failed call: the HTTP status (0 when the API could not be reached) and its message. */
 export class ApiError extends Error {
@@ -69,10 +89,18 @@ interface RequestOptions {
   query?: Query;
   json?: unknown;
   form?: FormData;
-  token?: string | null;
+  /** Send the session's bearer token (default: whenever one is held). */
+  auth?: boolean;
   signal?: AbortSignal;
   /** Message when the answer carries none. */
   fallback?: string;
+}
+
+let tokenSource: () => string | null = () => null;
+
+/** Registers where the session token comes from (the session store does, once). */
+export function setTokenSource(source: () => string | null): void {
+  tokenSource = source;
 }
 
 /** Build-time memo: many pages ask for the same lists, and the catalogue does not change mid-build. */
@@ -81,7 +109,7 @@ const buildCache = new Map<string, Promise<unknown>>();
 async function call(path: string, options: RequestOptions = {}): Promise<unknown> {
   const method = options.method ?? 'GET';
   const target = url(path, options.query);
-  if (import.meta.env.SSR && method === 'GET' && !options.token) {
+  if (import.meta.env.SSR && method === 'GET') {
     let cached = buildCache.get(target);
     if (!cached) {
       cached = send(target, options);
@@ -102,7 +130,8 @@ async function send(target: string, options: RequestOptions): Promise<unknown> {
   } else if (options.form) {
     body = options.form;
   }
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const token = options.auth === false || import.meta.env.SSR ? null : tokenSource();
+  if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await fetch(target, { method: options.method ?? 'GET', headers, body, signal: options.signal });
@@ -237,4 +266,228 @@ export async function loadHtmlFragment(path: string, signal?: AbortSignal): Prom
   const response = await fetch(path, { signal, headers: { accept: 'text/html' } });
   if (!response.ok) throw new ApiError(response.status, `Could not load ${path} (${response.status})`);
   return response.text();
+}
+
+// ---- Accounts (SPEC.md §7) ----
+
+/** What a successful login hands back: the token, the user id and the profile data. */
+export interface LoginResult {
+  token: string;
+  userId: number | null;
+  user: Record<string, unknown>;
+}
+
+/**
+ * Logs in. Resolves only for `status: 'success'` (any case) with an access token; otherwise
+ * rejects with an ApiError carrying the server's status (0 when the server could not be reached).
+ */
+export async function login(email: string, password: string): Promise<LoginResult> {
+  const raw = await call('common/userlogin', { method: 'POST', json: { email, password }, auth: false });
+  const body = (raw ?? {}) as { status?: unknown; data?: { tokens?: { access?: unknown }; user_id?: unknown } };
+  const token = body.data?.tokens?.access;
+  if (String(body.status ?? '').toLowerCase() !== 'success' || typeof token !== 'string' || !token) {
+    throw new ApiError(401, errorMessage(raw, 'Login failed. Please check your credentials.'), raw);
+  }
+  const userId = Number(body.data?.user_id);
+  return { token, userId: Number.isInteger(userId) && userId > 0 ? userId : null, user: { ...body.data } };
+}
+
+/** Creates an account. */
+export async function signup(fields: {
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email: string;
+  password: string;
+}): Promise<string> {
+  const raw = await call('common/signup', {
+    method: 'POST',
+    json: fields,
+    auth: false,
+    fallback: 'Registration failed.',
+  });
+  return errorMessage(raw, 'Registration successful.');
+}
+
+/** Tells the server the session ends (it revokes the token). */
+export async function logoutSession(): Promise<void> {
+  await call('common/logout/', { method: 'POST', json: {} });
+}
+
+/** Asks for a password-reset PIN by e-mail. */
+export async function requestResetOtp(email: string): Promise<string> {
+  const raw = await call('common/request_reset_otp', {
+    method: 'POST',
+    json: { email },
+    auth: false,
+    fallback: 'Failed to send OTP.',
+  });
+  return errorMessage(raw, 'OTP sent to your email.');
+}
+
+/** Checks the PIN from the e-mail; answers the one-time reset token when the server gives one. */
+export async function verifyResetOtp(
+  email: string,
+  otp: string,
+): Promise<{ message: string; resetToken: string | null }> {
+  const raw = await call('common/verify_reset_otp', {
+    method: 'POST',
+    json: { email, otp },
+    auth: false,
+    fallback: 'Invalid OTP. Please try again.',
+  });
+  const token = (raw as { reset_token?: unknown } | null)?.reset_token;
+  return {
+    message: errorMessage(raw, 'OTP verified! Redirecting...'),
+    resetToken: typeof token === 'string' ? token : null,
+  };
+}
+
+/** Sets a new password after a verified PIN (with the token the verification handed out). */
+export async function resetPassword(
+  email: string,
+  newPassword: string,
+  confirmPassword: string,
+  resetToken: string | null,
+): Promise<string> {
+  const raw = await call('common/reset_password', {
+    method: 'POST',
+    json: { email, new_password: newPassword, confirm_password: confirmPassword, reset_token: resetToken ?? undefined },
+    auth: false,
+    fallback: 'Reset failed. Please try again.',
+  });
+  return errorMessage(raw, 'Password reset successful! Redirecting to login...');
+}
+
+/** The signed-in shopper's profile. */
+export async function getProfile(): Promise<Profile> {
+  return normaliseProfile(await call('common/profile/'), mediaOrigin());
+}
+
+/** Updates the profile (multipart: the fields and, optionally, a new picture). */
+export async function updateProfile(form: FormData): Promise<Profile> {
+  return normaliseProfile(
+    await call('common/profile/', { method: 'PATCH', form, fallback: 'Failed to update profile.' }),
+    mediaOrigin(),
+  );
+}
+
+/** The shopper's saved delivery addresses. */
+export async function getAddresses(): Promise<Address[]> {
+  return asList(await call('common/addresses/', { fallback: 'Failed to fetch addresses.' })).map(normaliseAddress);
+}
+
+/** Saves a new delivery address. */
+export async function createAddress(fields: Omit<Address, 'id' | 'user'>): Promise<Address> {
+  return normaliseAddress(
+    await call('common/addresses/', { method: 'POST', json: fields, fallback: 'Failed to save address.' }),
+  );
+}
+
+/** Deletes one of the shopper's addresses. */
+export async function deleteAddress(id: number): Promise<void> {
+  await call(`common/addresses/${id}/`, { method: 'DELETE', fallback: 'Failed to delete address.' });
+}
+
+/** Reviews written by one shopper, newest first. */
+export async function getUserReviews(userId: number, signal?: AbortSignal): Promise<Review[]> {
+  const raw = await call('common/ratings/', { query: { user: userId }, signal });
+  const origin = mediaOrigin();
+  return asList(raw)
+    .map((r) => normaliseReview(r, origin))
+    .filter((r) => r.user === userId);
+}
+
+// ---- Buying (SPEC.md §7) ----
+
+/** The shopper's wishlist and its count. */
+export async function getWishlist(): Promise<{ entries: WishlistEntry[]; count: number }> {
+  return normaliseWishlist(await call('common/wishlist'), mediaOrigin());
+}
+
+/** Adds or removes a variant; true when the server's message says it was added. */
+export async function toggleWishlist(variantId: number): Promise<boolean> {
+  const raw = await call(`common/wishlist_toggle/${variantId}/`, { method: 'POST' });
+  return errorMessage(raw, '').toLowerCase().includes('added');
+}
+
+/** The shopper's cart lines. */
+export async function getCart(): Promise<CartItem[]> {
+  return normaliseCart(await call('common/cart/'), mediaOrigin());
+}
+
+/** Puts a variant in the cart. */
+export async function addToCart(variantId: number, quantity: number): Promise<void> {
+  await call('common/cart/add/', {
+    method: 'POST',
+    json: { variant_id: variantId, quantity },
+    fallback: 'Failed to add product to cart.',
+  });
+}
+
+/** Changes a cart line's quantity. */
+export async function setCartQuantity(variantId: number, quantity: number): Promise<void> {
+  await call(`common/cart/${variantId}/`, { method: 'PATCH', json: { quantity } });
+}
+
+/** Removes a cart line. */
+export async function removeFromCart(variantId: number): Promise<void> {
+  try {
+    await call(`common/cart_delete/${variantId}/`, { method: 'DELETE' });
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0)
+      throw new ApiError(error.status, `Delete failed (${error.status})`, error.body);
+    throw error;
+  }
+}
+
+/** Creates an order priced by the server; answers what the payment checkout needs. */
+export async function createOrder(
+  products: { variant_id: number; quantity: number }[],
+  address: string,
+): Promise<CreatedOrder> {
+  const raw = (await call('common/create_order/', {
+    method: 'POST',
+    json: { products, address },
+    fallback: 'Failed to create order.',
+  })) as Record<string, unknown>;
+  return {
+    id: Number(raw.id ?? 0),
+    order_id: String(raw.order_id ?? ''),
+    razorpay_key: String(raw.razorpay_key ?? ''),
+    currency: String(raw.currency ?? 'INR'),
+    amount: Number(raw.amount ?? 0),
+    checkout_script:
+      typeof raw.checkout_script === 'string' && raw.checkout_script ? raw.checkout_script : RAZORPAY_CHECKOUT_URL,
+  };
+}
+
+/** Hands the payment provider's result to the server, which verifies it itself. */
+export async function verifyPayment(result: Record<string, string>): Promise<void> {
+  await call('common/verify_payment/', {
+    method: 'POST',
+    json: result,
+    fallback: 'Verification Failed! Payment verification failed.',
+  });
+}
+
+/** The shopper's orders, newest first. */
+export async function getOrders(): Promise<Order[]> {
+  const origin = mediaOrigin();
+  return asList(await call('common/orders_history/')).map((o) => normaliseOrder(o, origin));
+}
+
+/** One of the shopper's orders, or null when there is no such order of theirs. */
+export async function getOrder(id: string): Promise<Order | null> {
+  try {
+    return normaliseOrder(await call(`common/orders/${encodeURIComponent(id)}/`), mediaOrigin());
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+/** Posts a review (multipart: variant, user, rating, review, optional images). */
+export async function submitReview(form: FormData): Promise<void> {
+  await call('common/ratings/', { method: 'POST', form, fallback: 'Failed to submit review.' });
 }

@@ -4,7 +4,21 @@
  * place that knows them, so the storefront also works against another backend with the contract.
  */
 import { discountPercent } from '../pricing';
-import type { Banner, Category, Product, Review, SearchProduct, Subcategory, Variant, VariantImage } from './types';
+import type {
+  Address,
+  Banner,
+  CartItem,
+  Category,
+  Order,
+  Product,
+  Profile,
+  Review,
+  SearchProduct,
+  Subcategory,
+  Variant,
+  VariantImage,
+  WishlistEntry,
+} from './types';
 
 type Raw = Record<string, unknown>;
 
@@ -190,5 +204,110 @@ export function normaliseReview(raw: unknown, mediaOrigin: string): Review {
     user_first_name: str(r.user_first_name),
     user_last_name: str(r.user_last_name),
     product_name: str(r.product_name),
+  };
+}
+
+/** A profile; the picture resolves like any media path (relative or absolute). */
+export function normaliseProfile(raw: unknown, mediaOrigin: string): Profile {
+  const r = isRecord(raw) ? (isRecord(raw.data) && !('first_name' in raw) ? raw.data : raw) : {};
+  return {
+    first_name: str(r.first_name),
+    last_name: str(r.last_name),
+    email: str(r.email),
+    phone_number: str(r.phone_number),
+    profile_picture: resolveMedia(r.profile_picture, mediaOrigin),
+  };
+}
+
+/** A saved address. */
+export function normaliseAddress(raw: unknown): Address {
+  const r = isRecord(raw) ? raw : {};
+  return {
+    id: num(r.id),
+    name: str(r.name),
+    phone_number: str(r.phone_number),
+    alternate_phone_number: str(r.alternate_phone_number),
+    pincode: str(r.pincode),
+    locality: str(r.locality),
+    area: str(r.area),
+    city: str(r.city),
+    state: str(r.state),
+    landmark: str(r.landmark),
+    address_type: r.address_type === 'work' ? 'work' : 'home',
+    user: num(isRecord(r.user) ? r.user.id : r.user, 1),
+  };
+}
+
+/** A cart line; numbers may arrive as strings from other backends. */
+export function normaliseCartItem(raw: unknown, mediaOrigin: string): CartItem {
+  const r = isRecord(raw) ? raw : {};
+  const price = num(r.product_price ?? r.price);
+  const finalPrice = num(r.final_price, price);
+  const productId = num(isRecord(r.product) ? r.product.id : r.product_id, 0);
+  return {
+    product_variant_id: num(r.product_variant_id ?? r.variant_id ?? (isRecord(r.variant) ? r.variant.id : r.variant)),
+    product_id: productId || null,
+    product_name: str(r.product_name ?? r.name),
+    product_image: resolveMedia(r.product_image ?? r.image, mediaOrigin),
+    size: strOrNull(r.size),
+    weight: strOrNull(typeof r.weight === 'number' ? String(r.weight) : r.weight),
+    quantity: Math.max(1, Math.floor(num(r.quantity, 1))),
+    final_price: finalPrice,
+    product_price: price || finalPrice,
+    discount_percent: r.discount_percent === undefined ? discountPercent(price, finalPrice) : num(r.discount_percent),
+  };
+}
+
+/** The cart: a list, or a list under results, cart or cart_items. */
+export function normaliseCart(raw: unknown, mediaOrigin: string): CartItem[] {
+  return asList(raw, ['results', 'cart', 'cart_items']).map((item) => normaliseCartItem(item, mediaOrigin));
+}
+
+/** A wishlist entry. */
+export function normaliseWishlistEntry(raw: unknown, mediaOrigin: string): WishlistEntry {
+  const r = isRecord(raw) ? raw : {};
+  const p = isRecord(r.product) ? r.product : {};
+  return {
+    id: num(r.id),
+    variant_id: num(r.variant_id ?? p.variant_id ?? r.variant ?? p.id),
+    product: {
+      id: num(p.id),
+      name: str(p.name),
+      size: strOrNull(p.size),
+      final_price: num(p.final_price ?? p.price),
+      images: normaliseImages(p.images, mediaOrigin).map(({ image }) => ({ image })),
+    },
+  };
+}
+
+/** The wishlist and its count: a list, or `{results}`/`{wishlist}`, with `wishlist_count` when given. */
+export function normaliseWishlist(raw: unknown, mediaOrigin: string): { entries: WishlistEntry[]; count: number } {
+  const entries = asList(raw, ['results', 'wishlist']).map((e) => normaliseWishlistEntry(e, mediaOrigin));
+  const count = isRecord(raw) && raw.wishlist_count !== undefined ? num(raw.wishlist_count) : entries.length;
+  return { entries, count };
+}
+
+/** An order with its items. */
+export function normaliseOrder(raw: unknown, mediaOrigin: string): Order {
+  const r = isRecord(raw) ? raw : {};
+  return {
+    id: num(r.id),
+    razorpay_order_id: str(r.razorpay_order_id),
+    amount: num(r.amount),
+    status: str(r.status),
+    delivery_status: str(r.delivery_status),
+    created_at: str(r.created_at),
+    address: str(r.address),
+    items: asList(r.items).map((item) => {
+      const i = isRecord(item) ? item : {};
+      return {
+        product_name: str(i.product_name),
+        product_image: resolveMedia(i.product_image, mediaOrigin),
+        quantity: num(i.quantity, 1),
+        price: num(i.price),
+        variant: num(isRecord(i.variant) ? i.variant.id : i.variant),
+        product: num(isRecord(i.product) ? i.product.id : i.product, 0) || null,
+      };
+    }),
   };
 }

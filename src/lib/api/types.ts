@@ -115,3 +115,80 @@ export interface Review {
   user_last_name: string;
   product_name: string;
 }
+
+export interface Address {
+  id: number;
+  name: string;
+  phone_number: string;
+  alternate_phone_number: string;
+  pincode: string;
+  locality: string;
+  area: string;
+  city: string;
+  state: string;
+  landmark: string;
+  address_type: 'home' | 'work';
+  /** Owner's user id. */
+  user: number;
+}
+
+/** A cart line as the cart call returns it (SPEC.md §3). */
+export interface CartItem {
+  product_variant_id: number;
+  product_id: number | null;
+  product_name: string;
+  product_image: string | null;
+  size: string | null;
+  weight: string | null;
+  quantity: number;
+  final_price: number;
+  product_price: number;
+  discount_percent: number;
+}
+
+/** A wishlist entry (SPEC.md §3). */
+export interface WishlistEntry {
+  id: number;
+  variant_id: number;
+  product: {
+    id: number;
+    name: string;
+    size: string | null;
+    final_price: number;
+    images: { image: string }[];
+  };
+}
+
+export interface OrderItem {
+  product_name: string;
+  product_image: string | null;
+  quantity: number;
+  /** Unit price in rupees, as charged. */
+  price: number;
+  variant: number;
+  product: number | null;
+}
+
+export interface Order {
+  id: number;
+  razorpay_order_id: string;
+  /** Total in rupees. */
+  amount: number;
+  status: string;
+  delivery_status: string;
+  created_at: string;
+  address: string;
+  items: OrderItem[];
+}
+
+/** What create_order answers: enough to open the payment provider's checkout. */
+export interface CreatedOrder {
+  id: number;
+  order_id: string;
+  razorpay_key: string;
+  currency: string;
+  /** Amount in paise (minor units), as the checkout wants it. */
+  amount: number;
+  /** Where the payment checkout script comes from (Razorpay's, or the shop's local test checkout). */
+  checkout_script: string;
+}

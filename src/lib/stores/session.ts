@@ -1,6 +1,8 @@
 import { atom, computed } from 'nanostores';
+import { login as loginCall, logoutSession, setTokenSource } from '../api/client';
 import type { Profile } from '../api/types';
-import { isTokenExpired, STORAGE_KEYS } from '../session';
+import { isTokenExpired, STORAGE_KEYS, tokenProblem } from '../session';
+import { showDialog } from './ui';
 
 export interface SessionState {
   token: string | null;
@@ -9,6 +11,9 @@ export interface SessionState {
 }
 
 const EMPTY: SessionState = { token: null, user: null, userId: null };
+
+/** Pages where an expired session is no news: the shopper is already logging in or resetting. */
+const AUTH_PATHS = ['/login', '/register', '/forgotpassword', '/resetpassword'];
 
 function readStorage(): SessionState {
   if (typeof localStorage === 'undefined') return EMPTY;
@@ -25,6 +30,10 @@ function readStorage(): SessionState {
   return { token, user, userId: Number.isInteger(userId) && userId > 0 ? userId : null };
 }
 
+function clearStorage(): void {
+  for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+}
+
 /** The signed-in shopper, read from local storage; empty on the server and when logged out. */
 export const $session = atom<SessionState>(EMPTY);
 
@@ -38,12 +47,44 @@ export const $userLabel = computed([$session, $isLoggedIn], (s, loggedIn) => {
   return first || 'User';
 });
 
-/** Loads the session from storage and follows changes made in other tabs. Call once per page. */
-let started = false;
+setTokenSource(() => {
+  const { token } = $session.get();
+  return token && !isTokenExpired(token) ? token : null;
+});
 
+let started = false;
+let expiryAnnounced = false;
+
+/**
+ * Loads the session from storage, once per page, and follows changes made in other tabs. A
+ * stored token that has expired is removed with the user; outside the login pages the shopper is
+ * told ('Session Expired') and sent to /login (SPEC.md §4).
+ */
 export function startSession(): void {
   if (typeof window === 'undefined' || started) return;
   started = true;
+  const stored = localStorage.getItem(STORAGE_KEYS.token);
+  const problem = tokenProblem(stored, Date.now());
+  if (stored !== null && problem) {
+    console.warn(
+      problem === 'no-expiry'
+        ? 'token has no expiration field'
+        : problem === 'missing'
+          ? 'token is null or undefined'
+          : 'invalid token',
+    );
+    clearStorage();
+    if (!AUTH_PATHS.includes(window.location.pathname.replace(/\/+$/, ''))) {
+      expiryAnnounced = true;
+      showDialog({
+        title: 'Session Expired',
+        text: 'Your session has expired. Please log in again.',
+        icon: 'warning',
+        action: { label: 'Login', href: '/login' },
+        onClose: () => window.location.assign('/login'),
+      });
+    }
+  }
   $session.set(readStorage());
   window.addEventListener('storage', (event) => {
     if (event.key === null || Object.values(STORAGE_KEYS).includes(event.key as never)) {
@@ -52,9 +93,43 @@ export function startSession(): void {
   });
 }
 
-/** Ends the session in this browser and goes to the login page. */
+/** Logs in and keeps the session in storage (authToken, user, user_id as SPEC.md §3 says). */
+export async function login(email: string, password: string): Promise<void> {
+  const result = await loginCall(email, password);
+  localStorage.setItem(STORAGE_KEYS.token, result.token);
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(result.user));
+  if (result.userId !== null) localStorage.setItem(STORAGE_KEYS.userId, String(result.userId));
+  $session.set({ token: result.token, user: result.user, userId: result.userId });
+}
+
+/** Replaces the stored profile (after an update) so the header follows. */
+export function updateStoredUser(profile: Partial<Profile>): void {
+  const current = $session.get();
+  const user = { ...(current.user ?? {}), ...profile };
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  $session.set({ ...current, user });
+}
+
+/** Logs out: tells the server, then always clears the session and goes to /login. */
 export async function logout(): Promise<void> {
-  for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
-  $session.set(EMPTY);
-  window.location.assign('/login');
+  try {
+    if ($isLoggedIn.get()) await logoutSession();
+  } catch (error) {
+    console.error(error);
+  } finally {
+    clearStorage();
+    $session.set(EMPTY);
+    window.location.assign('/login');
+  }
+}
+
+/**
+ * For pages that need a login: true when a valid session is held; otherwise sends the shopper
+ * to /login (an expired session has already been announced by startSession).
+ */
+export function requireSession(): boolean {
+  startSession();
+  if ($isLoggedIn.get()) return true;
+  if (!expiryAnnounced) window.location.assign('/login');
+  return false;
 }

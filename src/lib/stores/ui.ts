@@ -7,6 +7,10 @@ export interface DialogMessage {
   icon: 'info' | 'success' | 'error' | 'warning';
   /** The button: a link when `href` is set, else it closes the dialog. */
   action?: { label: string; href?: string };
+  /** Runs once when the dialog closes, however it closes. */
+  onClose?: () => void;
+  /** A yes/no question: the action button answers yes, anything else no. */
+  confirm?: (yes: boolean) => void;
 }
 
 /** The popup on screen, if any. */
@@ -17,7 +21,34 @@ export function showDialog(message: DialogMessage): void {
   $dialog.set(message);
 }
 
-/** Closes the popup. */
-export function closeDialog(): void {
+/** Closes the popup, answering a confirmation with `answer`. */
+export function closeDialog(answer = false): void {
+  const current = $dialog.get();
   $dialog.set(null);
+  current?.confirm?.(answer);
+  current?.onClose?.();
+}
+
+/** Asks a yes/no question in the page's dialog; resolves true only for the confirming button. */
+export function askConfirm(title: string, text: string, yesLabel: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    showDialog({ title, text, icon: 'warning', action: { label: yesLabel }, confirm: resolve });
+  });
+}
+
+export interface Toast {
+  id: number;
+  text: string;
+  kind: 'success' | 'error' | 'info';
+}
+
+/** Short notices that go away by themselves. */
+export const $toasts = atom<Toast[]>([]);
+let nextToast = 1;
+
+/** Shows a notice for `durationMs` (SPEC.md §9's toast durations). */
+export function showToast(text: string, kind: Toast['kind'], durationMs: number): void {
+  const toast = { id: nextToast++, text, kind };
+  $toasts.set([...$toasts.get(), toast]);
+  setTimeout(() => $toasts.set($toasts.get().filter((t) => t.id !== toast.id)), durationMs);
 }

@@ -1,0 +1,156 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  loginSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  signupSchema,
+  verifyOtpSchema,
+} from '../../src/lib/schemas/auth';
+import { requireSession, type SessionEnv } from '../http/auth';
+import { clientAddress, throttleKey } from '../http/client-address';
+import { ApiError, tooManyRequests } from '../http/errors';
+import { parseJson } from '../http/validate';
+import { consumeAll, type Accounts } from '../services/auth/accounts';
+import { hashPassword, verifyPassword } from '../services/auth/passwords';
+import { createReset, findVerifiedReset, newPin, verifyResetPin } from '../services/auth/password-resets';
+import { invalidateBefore, issueToken, revokeToken } from '../services/auth/tokens';
+import { conflictError, findConflict, findUserByEmail, profileOf, withUniqueUser } from '../services/auth/users';
+import { resetPinMessage } from '../services/mail/messages';
+
+/** The reset call also carries the one-time token the PIN's verification handed out. */
+const resetWithToken = resetPasswordSchema.and(z.object({ reset_token: z.string().max(200).optional() }));
+
+/** Sign-up, login, logout and password reset by e-mailed PIN (SPEC.md §4, §7). */
+export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
+  const { db, throttles } = accounts;
+  const app = new Hono<SessionEnv>({ strict: false });
+  const addressOf = (c: Parameters<typeof clientAddress>[0]) => throttleKey(clientAddress(c, accounts.trustProxy));
+
+  app.post('/signup', async (c) => {
+    const input = await parseJson(c, signupSchema);
+    const wait = consumeAll([[throttles.signupsPerAddress, addressOf(c)]]);
+    if (wait) throw tooManyRequests(wait);
+    const conflict = await findConflict(db, input.email, input.phone_number);
+    if (conflict) throw conflictError(conflict);
+    const passwordHash = await hashPassword(input.password);
+    const row = await withUniqueUser(db, input.email, input.phone_number, undefined, () =>
+      db
+        .insertInto('users')
+        .values({
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          phone_number: input.phone_number,
+          password_hash: passwordHash,
+          updated_at: new Date(accounts.now()).toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
+    return c.json({ status: 'success', message: 'Registration successful.', data: { user_id: row.id } }, 201);
+  });
+
+  app.post('/userlogin', async (c) => {
+    const { email, password } = await parseJson(c, loginSchema);
+    const emailKey = email.toLowerCase();
+    // Counted before the (slow) password check, so parallel guesses cannot slip past the limit.
+    const wait = consumeAll([
+      [throttles.loginAttemptsPerEmail, emailKey],
+      [throttles.loginAttemptsPerAddress, addressOf(c)],
+    ]);
+    if (wait) throw tooManyRequests(wait);
+    const user = await findUserByEmail(db, emailKey);
+    // Unknown e-mails and password-less accounts are checked against a dummy hash: same time, same answer.
+    const ok = await verifyPassword(user?.password_hash ?? null, password);
+    if (!user || !ok) return c.json({ status: 'error', message: 'Invalid email or password.' }, 401);
+    throttles.loginAttemptsPerEmail.reset(emailKey);
+    const { token } = await issueToken(accounts.tokens, user);
+    c.header('cache-control', 'no-store');
+    return c.json({
+      status: 'success',
+      message: 'Login successful.',
+      data: { tokens: { access: token }, user_id: user.id, ...withoutId(profileOf(user)) },
+    });
+  });
+
+  app.post('/logout', requireSession(accounts), async (c) => {
+    await revokeToken(db, accounts.tokens, c.get('session'));
+    return c.json({ message: 'Logged out.' });
+  });
+
+  app.post('/request_reset_otp', async (c) => {
+    const { email } = await parseJson(c, resetRequestSchema);
+    const wait = consumeAll([
+      [throttles.resetRequestsPerEmail, email],
+      [throttles.resetRequestsPerEmailDaily, email],
+      [throttles.resetRequestsPerAddress, addressOf(c)],
+    ]);
+    if (wait) throw tooManyRequests(wait);
+    const user = await findUserByEmail(db, email);
+    // Password-less accounts (seeded reviewers) must stay unable to log in: no PIN for them.
+    if (user?.password_hash) {
+      const pin = newPin();
+      await createReset(db, accounts.secret, user, email, pin, accounts.now());
+      // Not awaited: how long the mail takes must not tell whether the account exists.
+      accounts.mailer.send(resetPinMessage(user.email, pin)).catch((error: unknown) => {
+        console.error(`Could not send the password reset e-mail: ${String(error)}`);
+      });
+    }
+    return c.json({ message: 'OTP sent to your email.' });
+  });
+
+  app.post('/verify_reset_otp', async (c) => {
+    const { email, otp } = await parseJson(c, verifyOtpSchema);
+    const wait = consumeAll([[throttles.resetVerificationsPerAddress, addressOf(c)]]);
+    if (wait) throw tooManyRequests(wait);
+    const resetToken = await verifyResetPin(db, accounts.secret, email, otp, accounts.now());
+    if (!resetToken) throw new ApiError(400, 'Invalid OTP. Please try again.');
+    return c.json({ message: 'OTP verified! Redirecting...', reset_token: resetToken });
+  });
+
+  app.post('/reset_password', async (c) => {
+    const { email, new_password, reset_token } = await parseJson(c, resetWithToken);
+    const notVerified = new ApiError(400, 'Please verify the PIN sent to your email first.');
+    const reset = reset_token ? await findVerifiedReset(db, email, reset_token, accounts.now()) : undefined;
+    if (!reset?.user_id) throw notVerified;
+    const userId = reset.user_id;
+    const passwordHash = await hashPassword(new_password);
+    await db.transaction().execute(async (trx) => {
+      const now = accounts.now();
+      // Single use even under a race: only one request can flip used_at from NULL.
+      const used = await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('id', '=', reset.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (!used.numUpdatedRows) throw notVerified;
+      const user = await trx
+        .selectFrom('users')
+        .select('tokens_valid_after')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          // Every token issued so far dies: whoever had the old password is logged out.
+          tokens_valid_after: invalidateBefore(now, user.tokens_valid_after),
+          updated_at: new Date(now).toISOString(),
+        })
+        .where('id', '=', userId)
+        .execute();
+      await trx.deleteFrom('password_resets').where('email_lower', '=', email).where('id', '!=', reset.id).execute();
+    });
+    throttles.loginAttemptsPerEmail.reset(email);
+    return c.json({ message: 'Password reset successful! Redirecting to login...' });
+  });
+
+  return app;
+}
+
+function withoutId<T extends { id: number }>(value: T): Omit<T, 'id'> {
+  const { id: _id, ...rest } = value;
+  return rest;
+}

@@ -1,0 +1,33 @@
+import { hash, verify, type Options } from '@node-rs/argon2';
+
+/**
+ * argon2id at OWASP's recommended minimum: 19 MiB, 2 passes, 1 lane. (`algorithm: 2` is
+ * Algorithm.Argon2id; the package's enum is a `const enum`, which isolated modules cannot read.)
+ */
+export const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+/**
+ * A hash of a random, forgotten password with the same parameters. Checking a login for an
+ * unknown e-mail (or a password-less account) against it costs what a real check costs, so the
+ * answer's timing does not tell which e-mails have accounts.
+ */
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$0OSP4n3F56/gyQTXUgf67w$5K+Prth57Kwag3YJ2RICke4jaeZChtfOHFgKTPRzhZA';
+
+/** The PHC string (algorithm, parameters, salt and hash) to store for `password`. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+/** True when `password` matches `stored`; no stored hash (or a damaged one) never matches, in the same time. */
+export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  if (!stored) {
+    await verify(DUMMY_HASH, password).catch(() => false);
+    return false;
+  }
+  try {
+    return await verify(stored, password);
+  } catch {
+    // A damaged stored hash must not become a 500 for whoever types that e-mail.
+    return false;
+  }
+}

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { headerSafe, type MailMessage, type Mailer } from './mailer';
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** RFC 2047 limits an encoded word to 75 characters; "=?UTF-8?B?" and "?=" take 12. */
+const ENCODED_WORD_BYTES = 45;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** An RFC 5322 date in UTC: `Sat, 21 Nov 2026 10:15:00 +0000`. */
+export function rfc5322Date(date: Date): string {
+  return (
+    `${DAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`
+  );
+}
+
+/** A header value as is when it is ASCII, else as RFC 2047 base64 encoded words folded onto lines. */
+export function encodeHeaderValue(value: string): string {
+  const safe = headerSafe(value);
+  if (/^[\x20-\x7e]*$/.test(safe)) return safe;
+  const words: string[] = [];
+  let chunk = '';
+  // Whole characters per word: a word must not split a UTF-8 sequence.
+  for (const char of safe) {
+    if (Buffer.byteLength(chunk + char) > ENCODED_WORD_BYTES) {
+      words.push(chunk);
+      chunk = '';
+    }
+    chunk += char;
+  }
+  if (chunk) words.push(chunk);
+  return words.map((w) => `=?UTF-8?B?${Buffer.from(w).toString('base64')}?=`).join('\r\n ');
+}
+
+/** A mailbox header (`Name <a@b.c>` or `a@b.c`) with a non-ASCII display name encoded. */
+export function encodeMailbox(value: string): string {
+  const safe = headerSafe(value);
+  const match = /^(.*?)\s*<([^<>]+)>$/.exec(safe);
+  if (!match || !match[1]) return safe;
+  const name = match[1].replace(/^"(.*)"$/, '$1');
+  const shown = /^[\x20-\x7e]*$/.test(name) ? `"${name.replace(/["\\]/g, '\\$&')}"` : encodeHeaderValue(name);
+  return `${shown} <${match[2]}>`;
+}
+
+/** The domain of the sender's address, for Message-ID. */
+function senderDomain(from: string): string {
+  const match = /@([^\s<>@]+)>?\s*$/.exec(from);
+  return match ? match[1] : 'localhost';
+}
+
+/** A whole RFC 5322 message: headers, a blank line, the body; CRLF line endings. */
+export function composeMessage(message: MailMessage, from: string, date: Date): string {
+  const id = `${crypto.randomBytes(12).toString('hex')}@${senderDomain(from)}`;
+  const headers = [
+    `From: ${encodeMailbox(from)}`,
+    `To: ${headerSafe(message.to)}`,
+    `Subject: ${encodeHeaderValue(message.subject)}`,
+    `Date: ${rfc5322Date(date)}`,
+    `Message-ID: <${id}>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+  ];
+  const body = message.text.replace(/\r\n?/g, '\n').split('\n').join('\r\n');
+  return `${headers.join('\r\n')}\r\n\r\n${body}\r\n`;
+}
+
+/** `20261121T101500123Z`: a file-name stamp that sorts in time order. */
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:.]/g, '');
+}
+
+/**
+ * Writes each message as an `.eml` file into `dir` (development and tests: a PIN can be read
+ * there). Files appear whole: each is written under a temporary name and then renamed.
+ */
+export class OutboxMailer implements Mailer {
+  constructor(
+    readonly dir: string,
+    private readonly from: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const date = new Date(this.now());
+    const name = `${stamp(date)}-${crypto.randomBytes(6).toString('hex')}.eml`;
+    // Mode 0700/0600: these files hold reset PINs.
+    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const temp = path.join(this.dir, `.${name}.tmp`);
+    await fs.writeFile(temp, composeMessage(message, this.from, date), { mode: 0o600, flag: 'wx' });
+    await fs.rename(temp, path.join(this.dir, name));
+  }
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { ApiError, getProfile } from '../../lib/api/client';
+import type { Profile } from '../../lib/api/types';
+import { updateStoredUser } from '../../lib/stores/session';
+
+/** Profile Information: the shopper's details, fresh from the server. */
+export function ProfileInfo() {
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    getProfile()
+      .then((p) => {
+        setProfile(p);
+        updateStoredUser(p);
+      })
+      .catch((e: unknown) =>
+        setError(
+          e instanceof ApiError && e.status === 401
+            ? 'No authentication token found. Please login again.'
+            : 'Failed to fetch profile data. Please try again later.',
+        ),
+      );
+  }, []);
+
+  if (error) return <p role="status">{error}</p>;
+  if (!profile) return <p role="status">Loading profile...</p>;
+  const rows: [string, string][] = [
+    ['First name', profile.first_name],
+    ['Last name', profile.last_name],
+    ['Email', profile.email],
+    ['Phone number', profile.phone_number],
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex items-center gap-4">
+        <img
+          src={profile.profile_picture ?? '/images/default-avatar.svg'}
+          alt={profile.profile_picture ? `${profile.first_name}'s profile picture` : ''}
+          width={96}
+          height={96}
+          className="h-24 w-24 rounded-full border border-slate-200 object-cover"
+        />
+        <div>
+          <p className="text-xl font-bold">
+            {profile.first_name} {profile.last_name}
+          </p>
+          <span className="mt-1 inline-block rounded-full bg-amber-100 px-3 py-0.5 text-sm font-semibold text-amber-900">
+            Prime
+          </span>
+        </div>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-8 gap-y-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <a
+        href="/updateprofile"
+        className="self-start rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+      >
+        Update Profile
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { signup } from '../../lib/api/client';
+import { signupFailure } from '../../lib/account-errors';
+import { signupSchema } from '../../lib/schemas/auth';
+import { validate } from '../../lib/schemas/common';
+import { showDialog } from '../../lib/stores/ui';
+import { buttonPrimary, Field, FormMessage, PasswordField, useFields, useHydrated } from '../shared/form';
+
+/** Registration: name, phone, e-mail and password, checked by the shared rules. */
+export function RegisterForm() {
+  const hydrated = useHydrated();
+  const { values, errors, setErrors, set } = useFields({
+    first_name: '',
+    last_name: '',
+    phone_number: '',
+    email: '',
+    password: '',
+  });
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const checked = validate(signupSchema, values);
+    if (!checked.ok) return setErrors(checked.errors);
+    setPending(true);
+    setMessage('');
+    try {
+      await signup(checked.data);
+      showDialog({
+        title: 'Registration Successful',
+        text: 'Your account is ready. Please log in.',
+        icon: 'success',
+        action: { label: 'Login', href: '/login' },
+        onClose: () => window.location.assign('/login'),
+      });
+    } catch (error) {
+      const failure = signupFailure(error);
+      setErrors(failure.fields);
+      setMessage(failure.message);
+      if (failure.duplicateEmail)
+        showDialog({ title: 'Email already exist', text: 'Please enter another email', icon: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="First Name"
+          name="first_name"
+          autoComplete="given-name"
+          value={values.first_name}
+          error={errors.first_name}
+          onValue={(v) => set('first_name', v)}
+        />
+        <Field
+          label="Last Name"
+          name="last_name"
+          autoComplete="family-name"
+          value={values.last_name}
+          error={errors.last_name}
+          onValue={(v) => set('last_name', v)}
+        />
+      </div>
+      <Field
+        label="Phone Number"
+        name="phone_number"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        value={values.phone_number}
+        error={errors.phone_number}
+        onValue={(v) => set('phone_number', v)}
+      />
+      <Field
+        label="Email Address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        error={errors.email}
+        onValue={(v) => set('email', v)}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onValue={(v) => set('password', v)}
+      />
+      <FormMessage message={message} kind="error" />
+      <button type="submit" className={buttonPrimary} disabled={!hydrated || pending}>
+        {pending ? 'Signing Up...' : 'Sign Up'}
+      </button>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <a href="/login" className="font-semibold text-brand-800 underline">
+          Sign In
+        </a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,185 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../lib/api/client';
+import type { CartItem } from '../../lib/api/types';
+import { setCartCheckout } from '../../lib/checkout-state';
+import { PAGE_SIZES } from '../../lib/constants';
+import { formatRupees } from '../../lib/format';
+import { pageCount, pageOf } from '../../lib/pagination';
+import { $cartLines, $cartLoaded, changeQuantity, deleteCartLine } from '../../lib/stores/cart';
+import { $isLoggedIn } from '../../lib/stores/session';
+import { startShopperState } from '../../lib/stores/shopper';
+import { askConfirm, showDialog } from '../../lib/stores/ui';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { Pager } from '../shared/Pager';
+
+const PLACEHOLDER = '/images/placeholder-product.svg';
+
+/** The cart table: quantities change on the server, totals follow; 20 lines a page. */
+export function CartPage() {
+  return (
+    <ErrorBoundary>
+      <CartTable />
+    </ErrorBoundary>
+  );
+}
+
+function CartTable() {
+  const lines = useStore($cartLines);
+  const loaded = useStore($cartLoaded);
+  const loggedIn = useStore($isLoggedIn);
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  useEffect(() => startShopperState(), []);
+
+  const pages = pageCount(lines.length, PAGE_SIZES.cart);
+  const current = Math.min(page, pages);
+  const total = lines.reduce((sum, l) => sum + Math.round(l.final_price * 100) * l.quantity, 0) / 100;
+
+  const quantity = async (line: CartItem, next: number) => {
+    if (next < 1) return;
+    setBusy(line.product_variant_id);
+    try {
+      await changeQuantity(line.product_variant_id, next);
+    } catch (error) {
+      showDialog({
+        title: 'Error',
+        text: error instanceof ApiError && error.message ? error.message : 'Could not change the quantity.',
+        icon: 'error',
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const remove = async (line: CartItem) => {
+    if (!(await askConfirm('Remove item?', `Remove ${line.product_name} from your cart?`, 'Delete'))) return;
+    try {
+      await deleteCartLine(line.product_variant_id);
+      showDialog({ title: 'Deleted!', text: 'Product removed from cart.', icon: 'success' });
+    } catch (error) {
+      showDialog({
+        title: 'Error',
+        text: error instanceof ApiError && error.status > 0 ? error.message : 'Unexpected error deleting cart item.',
+        icon: 'error',
+      });
+    }
+  };
+  const checkout = () => {
+    if (!$isLoggedIn.get()) return window.location.assign('/login');
+    setCartCheckout(lines);
+    window.location.assign('/buynowcartaddress');
+  };
+
+  if (!loaded) return <p role="status">Loading your cart...</p>;
+  if (!loggedIn || lines.length === 0) {
+    return (
+      <div className="py-12 text-center">
+        <p className="text-lg">Your cart is empty.</p>
+        <a href={loggedIn ? '/' : '/login'} className="mt-4 inline-block font-semibold text-brand-800 underline">
+          {loggedIn ? 'Continue shopping' : 'Log in to see your cart'}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">Items in your cart</caption>
+          <thead className="border-b border-slate-200 text-muted">
+            <tr>
+              <th scope="col" className="py-2">
+                Product
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col">Size</th>
+              <th scope="col">Price</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Total</th>
+              <th scope="col">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {pageOf(lines, current, PAGE_SIZES.cart).map((line) => (
+              <tr key={line.product_variant_id} className="border-b border-slate-100">
+                <td className="py-3">
+                  <img
+                    src={line.product_image ?? PLACEHOLDER}
+                    alt=""
+                    width={64}
+                    height={64}
+                    className="h-16 w-16 rounded bg-slate-50 object-contain"
+                  />
+                </td>
+                <td className="font-semibold">
+                  {line.product_id ? (
+                    <a href={`/product-details/${line.product_id}`} className="hover:text-brand-700">
+                      {line.product_name}
+                    </a>
+                  ) : (
+                    line.product_name
+                  )}
+                </td>
+                <td>{line.size || line.weight || 'N/A'}</td>
+                <td>{formatRupees(line.final_price)}</td>
+                <td>
+                  <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${line.product_name}`}>
+                    <button
+                      type="button"
+                      className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
+                      aria-label="Decrease quantity"
+                      disabled={line.quantity <= 1 || busy === line.product_variant_id}
+                      onClick={() => void quantity(line, line.quantity - 1)}
+                    >
+                      −
+                    </button>
+                    <span className="w-6 text-center tabular-nums" data-testid="cart-quantity">
+                      {line.quantity}
+                    </span>
+                    <button
+                      type="button"
+                      className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
+                      aria-label="Increase quantity"
+                      disabled={busy === line.product_variant_id}
+                      onClick={() => void quantity(line, line.quantity + 1)}
+                    >
+                      +
+                    </button>
+                  </div>
+                </td>
+                <td className="font-semibold" data-testid="cart-line-total">
+                  {formatRupees((Math.round(line.final_price * 100) * line.quantity) / 100)}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="rounded border border-red-300 px-3 py-1 font-semibold text-red-700 hover:bg-red-50"
+                    onClick={() => void remove(line)}
+                  >
+                    Delete<span className="sr-only"> {line.product_name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && <Pager page={current} pages={pages} onPage={setPage} label="Cart pages" />}
+      <div className="mt-6 flex flex-wrap items-center justify-end gap-6">
+        <p className="text-lg">
+          Total Price: <strong data-testid="cart-total">{formatRupees(total)}</strong>
+        </p>
+        <button
+          type="button"
+          className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+          onClick={checkout}
+        >
+          Checkout
+        </button>
+      </div>
+    </div>
+  );
+}

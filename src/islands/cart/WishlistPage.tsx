@@ -1,0 +1,121 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { PAGE_SIZES, DURATIONS } from '../../lib/constants';
+import { formatRupees } from '../../lib/format';
+import { pageCount, pageOf } from '../../lib/pagination';
+import { $isLoggedIn } from '../../lib/stores/session';
+import { startShopperState } from '../../lib/stores/shopper';
+import { askConfirm, showDialog, showToast } from '../../lib/stores/ui';
+import { $wishlist, $wishlistLoaded, toggleWishlistVariant } from '../../lib/stores/wishlist';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { Pager } from '../shared/Pager';
+
+/** The wishlist table, 20 a page; a visitor is asked to log in. */
+export function WishlistPage() {
+  return (
+    <ErrorBoundary>
+      <WishlistTable />
+    </ErrorBoundary>
+  );
+}
+
+function WishlistTable() {
+  const entries = useStore($wishlist);
+  const loggedIn = useStore($isLoggedIn);
+  const loaded = useStore($wishlistLoaded);
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    startShopperState();
+    if (!$isLoggedIn.get()) {
+      showDialog({
+        title: 'Please Login',
+        text: 'Please log in to use wishlist.',
+        icon: 'info',
+        action: { label: 'Go to Login', href: '/login' },
+      });
+    }
+  }, []);
+
+  const remove = async (variantId: number, name: string) => {
+    if (!(await askConfirm('Remove item?', `Remove ${name} from your wishlist?`, 'Delete'))) return;
+    try {
+      await toggleWishlistVariant(variantId);
+      showDialog({ title: 'Deleted!', text: 'Product removed from wishlist.', icon: 'success' });
+    } catch {
+      showToast('Something went wrong! Please try again later.', 'error', DURATIONS.toastWishlistError);
+    }
+  };
+
+  if (!loaded) return <p role="status">Loading your wishlist...</p>;
+  if (!loggedIn) {
+    return (
+      <div className="py-12 text-center">
+        <p className="text-lg">Please log in to use wishlist.</p>
+        <a
+          href="/login"
+          className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          Go to Login
+        </a>
+      </div>
+    );
+  }
+  if (entries.length === 0) return <p className="py-12 text-center text-lg">Your wishlist is empty.</p>;
+  const pages = pageCount(entries.length, PAGE_SIZES.wishlist);
+  const current = Math.min(page, pages);
+  return (
+    <div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[32rem] text-left text-sm">
+          <caption className="sr-only">Products on your wishlist</caption>
+          <thead className="border-b border-slate-200 text-muted">
+            <tr>
+              <th scope="col" className="py-2">
+                Product
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col">Size</th>
+              <th scope="col">Price</th>
+              <th scope="col">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {pageOf(entries, current, PAGE_SIZES.wishlist).map((e) => (
+              <tr key={e.id} className="border-b border-slate-100">
+                <td className="py-3">
+                  <img
+                    src={e.product.images[0]?.image ?? '/images/placeholder-product.svg'}
+                    alt=""
+                    width={64}
+                    height={64}
+                    className="h-16 w-16 rounded bg-slate-50 object-contain"
+                  />
+                </td>
+                <td className="font-semibold">
+                  <a href={`/product-details/${e.product.id}`} className="hover:text-brand-700">
+                    {e.product.name}
+                  </a>
+                </td>
+                <td>{e.product.size || 'N/A'}</td>
+                <td>{formatRupees(e.product.final_price)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="rounded border border-red-300 px-3 py-1 font-semibold text-red-700 hover:bg-red-50"
+                    onClick={() => void remove(e.variant_id, e.product.name)}
+                  >
+                    Delete<span className="sr-only"> {e.product.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && <Pager page={current} pages={pages} onPage={setPage} label="Wishlist pages" />}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { deleteAddress } from '../../lib/api/client';
+import type { Address } from '../../lib/api/types';
+import { askConfirm, showDialog } from '../../lib/stores/ui';
+import { AddressCard } from '../address/AddressCard';
+import { AddressForm } from '../address/AddressForm';
+
+interface Props {
+  addresses: Address[] | null;
+  error: string;
+  selected: number | null;
+  onSelect: (id: number) => void;
+  reload: () => void;
+  /** The cart checkout sends shoppers without addresses to their profile instead of a form. */
+  variant: 'buyNow' | 'cart';
+}
+
+/** Saved addresses to choose from, delete, or add to (the collapsible 'ADD A NEW ADDRESS'). */
+export function AddressPicker({ addresses, error, selected, onSelect, reload, variant }: Props) {
+  const [adding, setAdding] = useState(false);
+
+  const remove = async (a: Address) => {
+    if (!(await askConfirm('Delete address?', 'Are you sure you want to delete this address?', 'Delete'))) return;
+    try {
+      await deleteAddress(a.id);
+      showDialog({ title: 'Deleted', text: 'Address deleted successfully!', icon: 'success' });
+    } catch {
+      showDialog({ title: 'Error', text: 'Error deleting address', icon: 'error' });
+    }
+    reload();
+  };
+
+  return (
+    <section aria-labelledby="delivery-address" className="flex flex-col gap-4">
+      <h2 id="delivery-address" className="text-xl font-bold">
+        Delivery address
+      </h2>
+      {error ? (
+        <p role="status">{error}</p>
+      ) : addresses === null ? (
+        <p role="status">Loading addresses...</p>
+      ) : addresses.length === 0 ? (
+        variant === 'cart' ? (
+          <p>
+            No addresses found.{' '}
+            <a href="/profile#addresses" className="font-semibold text-brand-800 underline">
+              ADD ADDRESS
+            </a>
+          </p>
+        ) : (
+          <p>No address found.</p>
+        )
+      ) : (
+        <fieldset>
+          <legend className="sr-only">Choose a delivery address</legend>
+          <ul className="flex flex-col gap-3">
+            {addresses.map((a) => (
+              <li
+                key={a.id}
+                className={`rounded-xl border p-4 ${selected === a.id ? 'border-brand-700 bg-brand-50' : 'border-slate-200'}`}
+              >
+                <AddressCard address={a}>
+                  <div className="flex items-center gap-3">
+                    <label className="flex items-center gap-2 font-semibold">
+                      <input
+                        type="radio"
+                        name="delivery-address"
+                        checked={selected === a.id}
+                        onChange={() => onSelect(a.id)}
+                      />
+                      Deliver to {a.name}
+                    </label>
+                    <button
+                      type="button"
+                      className="rounded border border-red-300 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
+                      onClick={() => void remove(a)}
+                    >
+                      Delete<span className="sr-only"> address of {a.name}</span>
+                    </button>
+                  </div>
+                </AddressCard>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      {variant === 'buyNow' && (
+        <div className="rounded-xl border border-slate-200">
+          <button
+            type="button"
+            className="w-full px-4 py-3 text-left font-bold text-brand-800"
+            aria-expanded={adding}
+            aria-controls="new-address-form"
+            onClick={() => setAdding((v) => !v)}
+          >
+            {adding ? '−' : '+'} ADD A NEW ADDRESS
+          </button>
+          <div id="new-address-form" hidden={!adding} className="border-t border-slate-200 p-4">
+            <AddressForm
+              onSaved={(saved) => {
+                setAdding(false);
+                onSelect(saved.id);
+                reload();
+              }}
+            />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

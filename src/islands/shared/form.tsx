@@ -1,0 +1,108 @@
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+
+/** False during server rendering and until hydration, so forms cannot submit natively too early. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** Field values and per-field errors; editing a field clears its error (SPEC.md §5). */
+export function useFields<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState<T>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (name: keyof T & string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const next = { ...e };
+      delete next[name];
+      return next;
+    });
+  };
+  return { values, setValues, errors, setErrors, set };
+}
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+  label: string;
+  name: string;
+  value: string;
+  error?: string;
+  onValue: (value: string) => void;
+  /** Extra control after the input (e.g. a show/hide button). */
+  after?: ReactNode;
+};
+
+/** A labelled input with its error text tied to it for assistive technology. */
+export function Field({ label, name, value, error, onValue, after, className, ...rest }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <div className="flex">
+        <input
+          id={id}
+          name={name}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`min-w-0 flex-1 rounded-lg border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-400'} ${after ? 'rounded-r-none' : ''}`}
+          {...rest}
+        />
+        {after}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: Omit<FieldProps, 'type' | 'after'>) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Field
+      {...props}
+      type={shown ? 'text' : 'password'}
+      after={
+        <button
+          type="button"
+          className="rounded-r-lg border border-l-0 border-slate-400 px-3 text-sm font-semibold hover:bg-slate-50"
+          aria-pressed={shown}
+          aria-label={shown ? 'Hide password' : 'Show password'}
+          onClick={() => setShown((v) => !v)}
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      }
+    />
+  );
+}
+
+/** The form-level message: a polite live region, styled by outcome. */
+export function FormMessage({ message, kind }: { message: string; kind: 'error' | 'success' | 'info' }) {
+  const styles = {
+    error: 'bg-red-50 text-red-800',
+    success: 'bg-brand-50 text-brand-800',
+    info: 'bg-sky-50 text-sky-900',
+  };
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      className={message ? `rounded-lg px-3 py-2 text-sm ${styles[kind]}` : 'sr-only'}
+    >
+      {message}
+    </p>
+  );
+}
+
+export const buttonPrimary =
+  'w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
