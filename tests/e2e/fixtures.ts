@@ -29,3 +29,39 @@ export function rupees(text: string): number[] {
 export async function waitForIslands(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
+
+let shoppers = 0;
+
+/** Creates a shopper through the API and logs this page in as them (token in local storage). */
+export async function loggedInShopper(page: Page): Promise<{ email: string; password: string; firstName: string }> {
+  shoppers += 1;
+  const id = `${Date.now().toString(36)}${process.pid}${shoppers}`;
+  const shopper = { email: `buyer-${id}@example.in`, password: 'jeera-rice-99', firstName: 'Meera' };
+  const phone = `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const created = await page.request.post('/api/common/signup', {
+    data: {
+      first_name: shopper.firstName,
+      last_name: 'Nair',
+      phone_number: phone,
+      email: shopper.email,
+      password: shopper.password,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const login = await page.request.post('/api/common/userlogin', {
+    data: { email: shopper.email, password: shopper.password },
+  });
+  const { data } = (await login.json()) as { data: { tokens: { access: string }; user_id: number } };
+  await page.goto('/aboutus');
+  await page.evaluate((d) => {
+    localStorage.setItem('authToken', d.tokens.access);
+    localStorage.setItem('user', JSON.stringify(d));
+    localStorage.setItem('user_id', String(d.user_id));
+  }, data);
+  return shopper;
+}
+
+/** The bearer token this page's shopper holds. */
+export async function tokenOf(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('authToken'))) ?? '';
+}

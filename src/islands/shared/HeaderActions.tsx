@@ -7,6 +7,8 @@ import { $wishlistCount } from '../../lib/stores/wishlist';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
+const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
+
 function Badge({ count }: { count: number }) {
   return (
     <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 font-semibold text-white">
@@ -56,7 +58,7 @@ export function HeaderActions() {
       <a
         href="/wishlist"
         className="relative text-ink hover:text-brand-700"
-        aria-label={`Wishlist, ${wishlistCount} items`}
+        aria-label={`Wishlist, ${items(wishlistCount)}`}
       >
         <svg
           className="h-6 w-6"
@@ -70,7 +72,7 @@ export function HeaderActions() {
         </svg>
         <Badge count={wishlistCount} />
       </a>
-      <a href="/cart" className="relative text-ink hover:text-brand-700" aria-label={`Cart, ${cartCount} items`}>
+      <a href="/cart" className="relative text-ink hover:text-brand-700" aria-label={`Cart, ${items(cartCount)}`}>
         <svg
           className="h-6 w-6"
           viewBox="0 0 24 24"
