@@ -4,6 +4,7 @@ import type { Address } from '../../lib/api/types';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { AddressCard } from '../address/AddressCard';
 import { AddressForm } from '../address/AddressForm';
+import { DeleteButton } from '../shared/form';
 
 /** Manage Addresses: the saved list (reloaded after each save or delete) and the add form. */
 export function AddressManager() {
@@ -48,13 +49,7 @@ export function AddressManager() {
             {addresses.map((a) => (
               <li key={a.id} className="rounded-xl border border-slate-200 p-4">
                 <AddressCard address={a}>
-                  <button
-                    type="button"
-                    className="rounded-lg border border-red-300 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
-                    onClick={() => void remove(a)}
-                  >
-                    Delete<span className="sr-only"> address of {a.name}</span>
-                  </button>
+                  <DeleteButton what={`address of ${a.name}`} onClick={() => void remove(a)} />
                 </AddressCard>
               </li>
             ))}

@@ -15,7 +15,7 @@ function failure(error: unknown, fallback: string): string {
 /** Forgot password: the e-mail first, then the 4-digit PIN, then on to /resetpassword. */
 export function ForgotPasswordForm() {
   const hydrated = useHydrated();
-  const { values, errors, setErrors, set } = useFields({ email: '' });
+  const { values, setErrors, bind } = useFields({ email: '' });
   const [step, setStep] = useState<'email' | 'pin'>('email');
   const [digits, setDigits] = useState<string[]>(Array.from({ length: OTP_LENGTH }, () => ''));
   const [pending, setPending] = useState(false);
@@ -60,15 +60,7 @@ export function ForgotPasswordForm() {
 
   return step === 'email' ? (
     <form noValidate onSubmit={sendPin} className="flex flex-col gap-4">
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onValue={(v) => set('email', v)}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
       <FormMessage message={message.text} kind={message.kind} />
       <button type="submit" className={buttonPrimary} disabled={!hydrated || pending}>
         Reset Password

@@ -9,7 +9,7 @@ import { buttonPrimary, Field, FormMessage, PasswordField, useFields, useHydrate
 /** Login: e-mail as user name and password; a valid session goes straight home. */
 export function LoginForm() {
   const hydrated = useHydrated();
-  const { values, errors, setErrors, set } = useFields({ email: '', password: '' });
+  const { values, setErrors, bind } = useFields({ email: '', password: '' });
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState('');
 
@@ -49,23 +49,8 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field
-        label="User Name"
-        name="email"
-        type="email"
-        autoComplete="username"
-        value={values.email}
-        error={errors.email}
-        onValue={(v) => set('email', v)}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onValue={(v) => set('password', v)}
-      />
+      <Field label="User Name" type="email" autoComplete="username" {...bind('email')} />
+      <PasswordField label="Password" autoComplete="current-password" {...bind('password')} />
       <FormMessage message={message} kind="error" />
       <button type="submit" className={buttonPrimary} disabled={!hydrated || pending}>
         {pending ? 'Logging in...' : 'Login'}

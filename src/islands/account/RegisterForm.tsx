@@ -9,7 +9,7 @@ import { buttonPrimary, Field, FormMessage, PasswordField, useFields, useHydrate
 /** Registration: name, phone, e-mail and password, checked by the shared rules. */
 export function RegisterForm() {
   const hydrated = useHydrated();
-  const { values, errors, setErrors, set } = useFields({
+  const { values, setErrors, bind } = useFields({
     first_name: '',
     last_name: '',
     phone_number: '',
@@ -49,51 +49,19 @@ export function RegisterForm() {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First Name"
-          name="first_name"
-          autoComplete="given-name"
-          value={values.first_name}
-          error={errors.first_name}
-          onValue={(v) => set('first_name', v)}
-        />
-        <Field
-          label="Last Name"
-          name="last_name"
-          autoComplete="family-name"
-          value={values.last_name}
-          error={errors.last_name}
-          onValue={(v) => set('last_name', v)}
-        />
+        <Field label="First Name" autoComplete="given-name" {...bind('first_name')} />
+        <Field label="Last Name" autoComplete="family-name" {...bind('last_name')} />
       </div>
       <Field
         label="Phone Number"
-        name="phone_number"
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
         maxLength={10}
-        value={values.phone_number}
-        error={errors.phone_number}
-        onValue={(v) => set('phone_number', v)}
+        {...bind('phone_number')}
       />
-      <Field
-        label="Email Address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onValue={(v) => set('email', v)}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="new-password"
-        value={values.password}
-        error={errors.password}
-        onValue={(v) => set('password', v)}
-      />
+      <Field label="Email Address" type="email" autoComplete="email" {...bind('email')} />
+      <PasswordField label="Password" autoComplete="new-password" {...bind('password')} />
       <FormMessage message={message} kind="error" />
       <button type="submit" className={buttonPrimary} disabled={!hydrated || pending}>
         {pending ? 'Signing Up...' : 'Sign Up'}

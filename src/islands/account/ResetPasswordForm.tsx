@@ -9,7 +9,7 @@ import { buttonPrimary, FormMessage, PasswordField, useFields } from '../shared/
 /** Reset password for the e-mail verified on the previous step. */
 export function ResetPasswordForm() {
   const [email, setEmail] = useState<string | null | undefined>(undefined);
-  const { values, errors, setErrors, set } = useFields({ new_password: '', confirm_password: '' });
+  const { values, setErrors, bind } = useFields({ new_password: '', confirm_password: '' });
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ text: string; kind: 'error' | 'success' }>({ text: '', kind: 'error' });
 
@@ -48,22 +48,8 @@ export function ResetPasswordForm() {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <input type="hidden" name="email" value={email ?? ''} />
-      <PasswordField
-        label="New Password"
-        name="new_password"
-        autoComplete="new-password"
-        value={values.new_password}
-        error={errors.new_password}
-        onValue={(v) => set('new_password', v)}
-      />
-      <PasswordField
-        label="Confirm Password"
-        name="confirm_password"
-        autoComplete="new-password"
-        value={values.confirm_password}
-        error={errors.confirm_password}
-        onValue={(v) => set('confirm_password', v)}
-      />
+      <PasswordField label="New Password" autoComplete="new-password" {...bind('new_password')} />
+      <PasswordField label="Confirm Password" autoComplete="new-password" {...bind('confirm_password')} />
       <FormMessage message={message.text} kind={message.kind} />
       <button type="submit" className={buttonPrimary} disabled={!email || pending}>
         Reset Password

@@ -18,7 +18,7 @@ function serverFieldErrors(error: ApiError): Record<string, string> {
 
 /** Profile edit: names, e-mail, phone and an optional new picture. */
 export function UpdateProfileForm() {
-  const { values, setValues, errors, setErrors, set } = useFields({
+  const { values, setValues, errors, setErrors, bind } = useFields({
     first_name: '',
     last_name: '',
     email: '',
@@ -123,42 +123,17 @@ export function UpdateProfileForm() {
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First Name"
-          name="first_name"
-          autoComplete="given-name"
-          value={values.first_name}
-          error={errors.first_name}
-          onValue={(v) => set('first_name', v)}
-        />
-        <Field
-          label="Last Name"
-          name="last_name"
-          autoComplete="family-name"
-          value={values.last_name}
-          error={errors.last_name}
-          onValue={(v) => set('last_name', v)}
-        />
+        <Field label="First Name" autoComplete="given-name" {...bind('first_name')} />
+        <Field label="Last Name" autoComplete="family-name" {...bind('last_name')} />
       </div>
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onValue={(v) => set('email', v)}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
       <Field
         label="Phone Number"
-        name="phone_number"
         type="tel"
         inputMode="numeric"
         maxLength={10}
         autoComplete="tel-national"
-        value={values.phone_number}
-        error={errors.phone_number}
-        onValue={(v) => set('phone_number', v)}
+        {...bind('phone_number')}
       />
       <div className="flex flex-wrap items-center gap-4">
         <button

@@ -12,8 +12,7 @@ import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { Pager } from '../shared/Pager';
-
-const PLACEHOLDER = '/images/placeholder-product.svg';
+import { DeleteButton, Thumb } from '../shared/form';
 
 /** The cart table: quantities change on the server, totals follow; 20 lines a page. */
 export function CartPage() {
@@ -106,13 +105,7 @@ function CartTable() {
             {pageOf(lines, current, PAGE_SIZES.cart).map((line) => (
               <tr key={line.product_variant_id} className="border-b border-slate-100">
                 <td className="py-3">
-                  <img
-                    src={line.product_image ?? PLACEHOLDER}
-                    alt=""
-                    width={64}
-                    height={64}
-                    className="h-16 w-16 rounded bg-slate-50 object-contain"
-                  />
+                  <Thumb src={line.product_image} />
                 </td>
                 <td className="font-semibold">
                   {line.product_id ? (
@@ -154,13 +147,7 @@ function CartTable() {
                   {formatRupees((Math.round(line.final_price * 100) * line.quantity) / 100)}
                 </td>
                 <td>
-                  <button
-                    type="button"
-                    className="rounded border border-red-300 px-3 py-1 font-semibold text-red-700 hover:bg-red-50"
-                    onClick={() => void remove(line)}
-                  >
-                    Delete<span className="sr-only"> {line.product_name}</span>
-                  </button>
+                  <DeleteButton what={line.product_name} onClick={() => void remove(line)} />
                 </td>
               </tr>
             ))}

@@ -9,6 +9,7 @@ import { askConfirm, showDialog, showToast } from '../../lib/stores/ui';
 import { $wishlist, $wishlistLoaded, toggleWishlistVariant } from '../../lib/stores/wishlist';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { Pager } from '../shared/Pager';
+import { DeleteButton, Thumb } from '../shared/form';
 
 /** The wishlist table, 20 a page; a visitor is asked to log in. */
 export function WishlistPage() {
@@ -86,13 +87,7 @@ function WishlistTable() {
             {pageOf(entries, current, PAGE_SIZES.wishlist).map((e) => (
               <tr key={e.id} className="border-b border-slate-100">
                 <td className="py-3">
-                  <img
-                    src={e.product.images[0]?.image ?? '/images/placeholder-product.svg'}
-                    alt=""
-                    width={64}
-                    height={64}
-                    className="h-16 w-16 rounded bg-slate-50 object-contain"
-                  />
+                  <Thumb src={e.product.images[0]?.image} />
                 </td>
                 <td className="font-semibold">
                   <a href={`/product-details/${e.product.id}`} className="hover:text-brand-700">
@@ -102,13 +97,7 @@ function WishlistTable() {
                 <td>{e.product.size || 'N/A'}</td>
                 <td>{formatRupees(e.product.final_price)}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="rounded border border-red-300 px-3 py-1 font-semibold text-red-700 hover:bg-red-50"
-                    onClick={() => void remove(e.variant_id, e.product.name)}
-                  >
-                    Delete<span className="sr-only"> {e.product.name}</span>
-                  </button>
+                  <DeleteButton what={e.product.name} onClick={() => void remove(e.variant_id, e.product.name)} />
                 </td>
               </tr>
             ))}

@@ -4,6 +4,7 @@ import type { Address } from '../../lib/api/types';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { AddressCard } from '../address/AddressCard';
 import { AddressForm } from '../address/AddressForm';
+import { DeleteButton } from '../shared/form';
 
 interface Props {
   addresses: Address[] | null;
@@ -70,13 +71,7 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
                       />
                       Deliver to {a.name}
                     </label>
-                    <button
-                      type="button"
-                      className="rounded border border-red-300 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
-                      onClick={() => void remove(a)}
-                    >
-                      Delete<span className="sr-only"> address of {a.name}</span>
-                    </button>
+                    <DeleteButton what={`address of ${a.name}`} onClick={() => void remove(a)} />
                   </div>
                 </AddressCard>
               </li>

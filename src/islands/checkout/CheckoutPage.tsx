@@ -12,6 +12,7 @@ import { showDialog } from '../../lib/stores/ui';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { AddressPicker } from './AddressPicker';
 import { PriceDetails } from './PriceDetails';
+import { Thumb } from '../shared/form';
 
 type Variant = 'buyNow' | 'cart';
 
@@ -139,13 +140,7 @@ function Checkout({ variant }: { variant: Variant }) {
               <ul className="flex flex-col gap-3" aria-label="Items to order">
                 {lines.map((l) => (
                   <li key={l.variant_id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-3">
-                    <img
-                      src={l.image ?? '/images/placeholder-product.svg'}
-                      alt=""
-                      width={64}
-                      height={64}
-                      className="h-16 w-16 rounded bg-slate-50 object-contain"
-                    />
+                    <Thumb src={l.image} />
                     <div className="flex-1 text-sm">
                       <p className="font-semibold">{l.name}</p>
                       <p className="text-muted">

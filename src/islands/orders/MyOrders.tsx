@@ -9,6 +9,7 @@ import { $session, requireSession } from '../../lib/stores/session';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { Pager } from '../shared/Pager';
 import { ReviewDialog } from './ReviewDialog';
+import { Thumb } from '../shared/form';
 
 /** My Orders: order cards, 10 a page, with tracking and Rate and Review. */
 export function MyOrders() {
@@ -73,13 +74,7 @@ function OrdersList() {
             <ul className="my-3 flex flex-col gap-3">
               {order.items.map((item, i) => (
                 <li key={`${item.variant}-${i}`} className="flex flex-wrap items-center gap-4">
-                  <img
-                    src={item.product_image ?? '/images/placeholder-product.svg'}
-                    alt=""
-                    width={56}
-                    height={56}
-                    className="h-14 w-14 rounded bg-slate-50 object-contain"
-                  />
+                  <Thumb src={item.product_image} size={56} />
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="font-semibold">{item.product_name}</p>
                     <p className="text-muted">

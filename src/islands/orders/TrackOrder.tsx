@@ -5,6 +5,7 @@ import { formatRupees } from '../../lib/format';
 import { TRACKER_STEPS, trackerStep } from '../../lib/orders';
 import { requireSession } from '../../lib/stores/session';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { Thumb } from '../shared/form';
 
 /** Order tracking: the four-step tracker from delivery_status, the items and the total. */
 export function TrackOrder() {
@@ -70,13 +71,7 @@ function Tracker() {
                 key={`${item.variant}-${i}`}
                 className="flex items-center gap-4 rounded-xl border border-slate-200 p-3"
               >
-                <img
-                  src={item.product_image ?? '/images/placeholder-product.svg'}
-                  alt=""
-                  width={56}
-                  height={56}
-                  className="h-14 w-14 rounded bg-slate-50 object-contain"
-                />
+                <Thumb src={item.product_image} size={56} />
                 <p className="flex-1 text-sm font-semibold">{item.product_name}</p>
                 <p className="text-sm">
                   {item.quantity} × {formatRupees(item.price)}

@@ -9,11 +9,28 @@ const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
 const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 
-function Badge({ count }: { count: number }) {
+const HEART =
+  'M12 20.5s-7.5-4.6-9.3-9.2C1.4 8 3.4 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.6 0 5.6 3.5 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z';
+const CART = 'M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.7a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2M9.5 20.5h.01M17.5 20.5h.01';
+
+/** An icon link with a count badge; its name says the count ('Cart, 2 items'). */
+function CountLink({ href, label, count, icon }: { href: string; label: string; count: number; icon: string }) {
   return (
-    <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 font-semibold text-white">
-      {count}
-    </span>
+    <a href={href} className="relative text-ink hover:text-brand-700" aria-label={`${label}, ${items(count)}`}>
+      <svg
+        className="h-6 w-6"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        aria-hidden="true"
+      >
+        <path d={icon} />
+      </svg>
+      <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 font-semibold text-white">
+        {count}
+      </span>
+    </a>
   );
 }
 
@@ -55,36 +72,8 @@ export function HeaderActions() {
 
   return (
     <div className="flex items-center gap-5" ref={root}>
-      <a
-        href="/wishlist"
-        className="relative text-ink hover:text-brand-700"
-        aria-label={`Wishlist, ${items(wishlistCount)}`}
-      >
-        <svg
-          className="h-6 w-6"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          aria-hidden="true"
-        >
-          <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 8 3.4 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.6 0 5.6 3.5 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" />
-        </svg>
-        <Badge count={wishlistCount} />
-      </a>
-      <a href="/cart" className="relative text-ink hover:text-brand-700" aria-label={`Cart, ${items(cartCount)}`}>
-        <svg
-          className="h-6 w-6"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          aria-hidden="true"
-        >
-          <path d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.7a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2M9.5 20.5h.01M17.5 20.5h.01" />
-        </svg>
-        <Badge count={cartCount} />
-      </a>
+      <CountLink href="/wishlist" label="Wishlist" count={wishlistCount} icon={HEART} />
+      <CountLink href="/cart" label="Cart" count={cartCount} icon={CART} />
       <div className="relative">
         <button
           type="button"

@@ -20,7 +20,14 @@ export function useFields<T extends Record<string, string>>(initial: T) {
       return next;
     });
   };
-  return { values, setValues, errors, setErrors, set };
+  /** The props that tie a Field to one value: `<Field label="City" {...bind('city')} />`. */
+  const bind = (name: keyof T & string) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onValue: (value: string) => set(name, value),
+  });
+  return { values, setValues, errors, setErrors, set, bind };
 }
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
@@ -106,3 +113,29 @@ export function FormMessage({ message, kind }: { message: string; kind: 'error' 
 
 export const buttonPrimary =
   'w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
+
+/** A Delete button whose accessible name says what goes ('Delete Steel Kadai'). */
+export function DeleteButton({ what, onClick }: { what: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="rounded border border-red-300 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
+      onClick={onClick}
+    >
+      Delete<span className="sr-only"> {what}</span>
+    </button>
+  );
+}
+
+/** A product's small picture in tables and lists (placeholder when it has none). */
+export function Thumb({ src, size = 64 }: { src: string | null | undefined; size?: 56 | 64 }) {
+  return (
+    <img
+      src={src ?? '/images/placeholder-product.svg'}
+      alt=""
+      width={size}
+      height={size}
+      className={`${size === 64 ? 'h-16 w-16' : 'h-14 w-14'} rounded bg-slate-50 object-contain`}
+    />
+  );
+}
