@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -12,11 +13,20 @@ import { addressRoutes } from './routes/addresses';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
 import { profileRoutes } from './routes/profile';
-import { ratingRoutes } from './routes/ratings';
+import { cartRoutes } from './routes/cart';
+import { orderRoutes } from './routes/orders';
+import { paymentRoutes } from './routes/payments';
+import { MAX_REVIEW_IMAGES, ratingRoutes } from './routes/ratings';
+import { wishlistRoutes } from './routes/wishlist';
 import { createAccounts, type AccountsOptions } from './services/auth/accounts';
+import { REVIEW_IMAGE } from './services/images/uploads';
+import { createLocalProvider } from './services/payments/local';
+import type { PaymentsOptions } from './services/payments/provider';
 
 /** Largest request body the API reads (uploads have their own, lower, per-file limits). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** A review may carry its three largest pictures, plus room for the form around them. */
+export const MAX_REVIEW_BODY_BYTES = MAX_REVIEW_IMAGES * REVIEW_IMAGE.maxBytes + 1024 * 1024;
 
 export interface AppOptions {
   db: Db;
@@ -24,6 +34,11 @@ export interface AppOptions {
   mediaDir: string;
   /** Session tokens, mail and throttles of the account routes. */
   accounts: AccountsOptions;
+  /**
+   * The payment provider and webhook secret. Without it the local test checkout is used with a
+   * key that lasts as long as the process (enough for a build, not for a shop).
+   */
+  payments?: PaymentsOptions;
   /** Behind one reverse proxy: take the client address from the X-Forwarded-For entry it appends. */
   trustProxy?: boolean;
   /** Folder of the built site to serve, or null while the first build runs. */
@@ -61,19 +76,27 @@ export function createApp(options: AppOptions): Hono {
     });
   }
   app.use('*', compress());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'Request body is too large.' }, 413),
-    }),
+  const tooLarge = (c: Context) => c.json({ message: 'Request body is too large.' }, 413);
+  const defaultLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const reviewLimit = bodyLimit({ maxSize: MAX_REVIEW_BODY_BYTES, onError: tooLarge });
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'POST' && /^\/api\/common\/ratings\/?$/.test(c.req.path)
+      ? reviewLimit(c, next)
+      : defaultLimit(c, next),
   );
 
+  const payments = options.payments ?? {
+    provider: createLocalProvider(crypto.randomBytes(32).toString('hex')),
+  };
   app.route('/api/common', catalogueRoutes(db));
-  app.route('/api/common', ratingRoutes(db));
+  app.route('/api/common', ratingRoutes(accounts));
   app.route('/api/common', authRoutes(accounts));
   app.route('/api/common', profileRoutes(accounts));
   app.route('/api/common', addressRoutes(accounts));
+  app.route('/api/common', wishlistRoutes(accounts));
+  app.route('/api/common', cartRoutes(accounts));
+  app.route('/api/common', orderRoutes(accounts, payments.provider));
+  app.route('/api/payments', paymentRoutes(db, payments, accounts.now));
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
 
   app.route('/media', mediaRoutes(db, options.mediaDir));

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createApp } from './app';
-import { accountsOptions, envOrExit, listen, mediaDir, prepareData } from './runtime';
+import { accountsOptions, envOrExit, listen, mediaDir, paymentsOptions, prepareData } from './runtime';
 
 /**
  * `npm run dev`: the API on PORT+1 and Astro's dev server on PORT, which forwards /api and
@@ -10,7 +10,13 @@ async function main(): Promise<void> {
   const env = envOrExit();
   const db = await prepareData(env);
   const apiPort = env.port + 1;
-  const app = createApp({ db, mediaDir: mediaDir(env), accounts: accountsOptions(env), trustProxy: env.trustProxy });
+  const app = createApp({
+    db,
+    mediaDir: mediaDir(env),
+    accounts: accountsOptions(env),
+    payments: paymentsOptions(env),
+    trustProxy: env.trustProxy,
+  });
   await listen(app, apiPort, '127.0.0.1');
   const origin = `http://127.0.0.1:${apiPort}`;
   console.log(`API at ${origin}/api/`);

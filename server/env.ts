@@ -7,7 +7,10 @@ const MAILBOX = /^(?:[^\u0000-\u001f\u007f<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[
 
 const whole = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
-const schema = z.object({
+/** Razorpay key ids: `rzp_test_…` or `rzp_live_…`. */
+const RAZORPAY_KEY_ID = /^rzp_(?:test|live)_[A-Za-z0-9]{6,40}$/;
+
+const fields = z.object({
   PORT: whole(1, 65535).default(4321),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -28,10 +31,33 @@ const schema = z.object({
     .default('GharBazaar <no-reply@gharbazaar.in>'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  RAZORPAY_KEY_ID: z.string().trim().regex(RAZORPAY_KEY_ID, 'must look like rzp_test_… or rzp_live_…').optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().min(8, 'must be the key secret Razorpay gave with the key id').optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOCAL_PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+});
+
+// A key id without its secret (or the reverse) would leave the shop half on Razorpay.
+const schema = fields.superRefine((v, ctx) => {
+  const missing = !v.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_ID' : !v.RAZORPAY_KEY_SECRET ? 'RAZORPAY_KEY_SECRET' : null;
+  if ((v.RAZORPAY_KEY_ID || v.RAZORPAY_KEY_SECRET) && missing) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message:
+        'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (both for Razorpay, neither for the local test checkout)',
+    });
+  }
 });
 
 /** Variables whose values are secrets: a bad one is named in errors, never echoed. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'SMTP_URL',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'LOCAL_PAYMENT_SECRET',
+]);
 
 export interface Env {
   port: number;
@@ -53,6 +79,12 @@ export interface Env {
   trustProxy: boolean;
   /** Throttling of logins, sign-ups and password resets (off only for load or end-to-end tests). */
   rateLimits: boolean;
+  /** Razorpay's key pair; both set or neither (then the local test checkout takes payments). */
+  razorpay: { keyId: string; keySecret: string } | undefined;
+  /** Secret of Razorpay's webhook, when one is set up. */
+  razorpayWebhookSecret: string | undefined;
+  /** Signing key of the local test checkout; when unset one is generated into the data folder. */
+  localPaymentSecret: string | undefined;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -61,13 +93,18 @@ export class ConfigError extends Error {}
 /** Reads the configuration from the environment once; a bad value throws naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const present = Object.fromEntries(
-    Object.keys(schema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]),
+    Object.keys(fields.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]),
   );
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(present[name]);
+      const shown =
+        present[name] === undefined
+          ? '(unset)'
+          : SECRET_VARIABLES.has(name)
+            ? '(hidden)'
+            : JSON.stringify(present[name]);
       return `${issue.path.join('.')}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
@@ -87,5 +124,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: v.MAIL_FROM,
     trustProxy: v.TRUST_PROXY === '1',
     rateLimits: v.RATE_LIMITS === 'on',
+    razorpay:
+      v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET
+        ? { keyId: v.RAZORPAY_KEY_ID, keySecret: v.RAZORPAY_KEY_SECRET }
+        : undefined,
+    razorpayWebhookSecret: v.RAZORPAY_WEBHOOK_SECRET,
+    localPaymentSecret: v.LOCAL_PAYMENT_SECRET,
   };
 }

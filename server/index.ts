@@ -1,5 +1,14 @@
 import { createApp } from './app';
-import { accountsOptions, boundPort, envOrExit, listen, mediaDir, outboxDir, prepareData } from './runtime';
+import {
+  accountsOptions,
+  boundPort,
+  envOrExit,
+  listen,
+  mediaDir,
+  outboxDir,
+  paymentsOptions,
+  prepareData,
+} from './runtime';
 import { buildSite, currentSite } from './site-builder';
 
 /**
@@ -12,10 +21,15 @@ async function main(): Promise<void> {
   const db = await prepareData(env, log);
   if (!env.smtpUrl) log(`No SMTP_URL: e-mails are written to ${outboxDir(env)}`);
   if (!env.rateLimits) log('RATE_LIMITS=off: logins, sign-ups and password resets are not throttled');
+  const payments = paymentsOptions(env);
+  if (payments.provider.name === 'local') {
+    log('Payments go through the local test checkout (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for Razorpay)');
+  }
   const app = createApp({
     db,
     mediaDir: mediaDir(env),
     accounts: accountsOptions(env),
+    payments,
     trustProxy: env.trustProxy,
     siteRoot: () => currentSite(env.dataDir),
     log: env.logRequests ? log : undefined,

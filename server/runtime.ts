@@ -11,6 +11,9 @@ import type { AccountsOptions } from './services/auth/accounts';
 import type { Mailer } from './services/mail/mailer';
 import { OutboxMailer } from './services/mail/outbox';
 import { SmtpMailer } from './services/mail/smtp';
+import { createLocalProvider } from './services/payments/local';
+import type { PaymentsOptions } from './services/payments/provider';
+import { createRazorpayProvider } from './services/payments/razorpay';
 
 /** Bytes of a generated token secret. */
 const SECRET_BYTES = 32;
@@ -57,12 +60,11 @@ export function boundPort(server: ServerType): number {
 }
 
 /**
- * The HS256 key for session tokens: JWT_SECRET when set, else a random key generated once into
- * DATA_DIR/jwt-secret (mode 0600) and reused, so sessions survive restarts.
+ * A random secret generated once into DATA_DIR/`name` (mode 0600) and reused, as hex; `what`
+ * names it in the error when the file is damaged.
  */
-export function loadTokenSecret(env: Env): Uint8Array {
-  if (env.jwtSecret) return new TextEncoder().encode(env.jwtSecret);
-  const file = path.join(env.dataDir, 'jwt-secret');
+function dataDirSecret(env: Env, name: string, what: string): string {
+  const file = path.join(env.dataDir, name);
   fs.mkdirSync(env.dataDir, { recursive: true });
   try {
     // 'wx': when two processes start at once (start and build), one writes and both read it.
@@ -72,9 +74,34 @@ export function loadTokenSecret(env: Env): Uint8Array {
   }
   const hex = fs.readFileSync(file, 'utf8').trim();
   if (!/^[0-9a-f]{64,}$/i.test(hex)) {
-    throw new ConfigError(`${file} does not hold a token secret (64 or more hex digits); delete it to generate one.`);
+    throw new ConfigError(`${file} does not hold a ${what} (64 or more hex digits); delete it to generate one.`);
   }
-  return Buffer.from(hex, 'hex');
+  return hex;
+}
+
+/**
+ * The HS256 key for session tokens: JWT_SECRET when set, else a random key generated once into
+ * DATA_DIR/jwt-secret (mode 0600) and reused, so sessions survive restarts.
+ */
+export function loadTokenSecret(env: Env): Uint8Array {
+  if (env.jwtSecret) return new TextEncoder().encode(env.jwtSecret);
+  return Buffer.from(dataDirSecret(env, 'jwt-secret', 'token secret'), 'hex');
+}
+
+/**
+ * The local test checkout's signing key: LOCAL_PAYMENT_SECRET when set, else one generated once
+ * into DATA_DIR/payment-secret, so payments started before a restart still verify after it.
+ */
+export function loadLocalPaymentSecret(env: Env): string {
+  return env.localPaymentSecret ?? dataDirSecret(env, 'payment-secret', 'payment secret');
+}
+
+/** The payment provider (Razorpay when its keys are set, else the local test checkout) and webhook secret. */
+export function paymentsOptions(env: Env): PaymentsOptions {
+  const provider = env.razorpay
+    ? createRazorpayProvider(env.razorpay)
+    : createLocalProvider(loadLocalPaymentSecret(env));
+  return { provider, webhookSecret: env.razorpayWebhookSecret };
 }
 
 /** Outgoing mail: through SMTP_URL when set, else as .eml files in DATA_DIR/outbox/. */

@@ -15,6 +15,11 @@ export interface Database {
   revoked_tokens: RevokedTokensTable;
   password_resets: PasswordResetsTable;
   addresses: AddressesTable;
+  wishlist_items: WishlistItemsTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payment_events: PaymentEventsTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -152,7 +157,66 @@ export interface AddressesTable {
   created_at: CreatedAt;
 }
 
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  variant_id: number;
+  created_at: CreatedAt;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  variant_id: number;
+  /** 1 to 10. */
+  quantity: number;
+  created_at: CreatedAt;
+}
+
+export type PaymentStatus = 'created' | 'paid' | 'failed';
+export type DeliveryStatus = 'not shipped' | 'packed' | 'shipped' | 'delivered';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: 'razorpay' | 'local';
+  /** The payment provider's `order_…` id. */
+  provider_order_id: string;
+  receipt: string;
+  /** 'test' orders come from the /razorpay test page: a payment with nothing bought. */
+  kind: ColumnType<'goods' | 'test', 'goods' | 'test' | undefined, never>;
+  amount_paise: number;
+  currency: ColumnType<'INR', 'INR' | undefined, never>;
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  delivery_status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  address: string;
+  payment_id: string | null;
+  cart_fingerprint: string;
+  created_at: CreatedAt;
+  paid_at: string | null;
+}
+
+/** What an order bought, as it was when bought. */
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  variant_id: number;
+  product_id: number;
+  product_name: string;
+  product_image: string | null;
+  quantity: number;
+  unit_price_paise: number;
+}
+
+/** Webhook event ids already handled: the provider delivers at least once. */
+export interface PaymentEventsTable {
+  id: string;
+  received_at: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
 export type AddressRow = Selectable<AddressesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type VariantRow = Selectable<VariantsTable>;

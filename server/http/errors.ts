@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string[]>,
     /** Extra response headers, such as Retry-After. */
     readonly headers?: Record<string, string>,
+    /** Extra body fields beside `message`, such as the `detail` or `error` some callers read. */
+    readonly extra?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -16,8 +18,18 @@ export class ApiError extends Error {
 
   /** The JSON body for this error. */
   body(): ApiErrorBody {
-    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+    const body: ApiErrorBody = { ...this.extra, message: this.message };
+    if (this.errors) body.errors = this.errors;
+    return body;
   }
+}
+
+/**
+ * An error whose message is repeated under `key`: SPEC.md §7 has the review dialog read
+ * `detail` and checkout read `error`, while every other caller reads `message`.
+ */
+export function echoedError(status: ContentfulStatusCode, message: string, key: 'detail' | 'error'): ApiError {
+  return new ApiError(status, message, undefined, undefined, { [key]: message });
 }
 
 /** 404 with the shop's wording for a missing thing. */

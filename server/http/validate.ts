@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from './errors';
 
 /** Turns zod issues into `{field: [messages]}`, the first message also heading the error. */
@@ -57,4 +57,20 @@ export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.ou
 /** True when the request body is declared JSON. */
 export function isJsonRequest(c: Context): boolean {
   return JSON_TYPE.test(c.req.header('content-type') ?? '');
+}
+
+/** The id in a path, or null when it cannot be an id (callers answer 404, as for a missing one). */
+export function pathId(raw: string | undefined): number | null {
+  return raw !== undefined && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * A whole number from JSON, also accepted as a string of digits (form-style clients send
+ * those), between `min` and `max`; `message` explains any other value.
+ */
+export function wholeNumber(min: number, max: number, message: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
 }

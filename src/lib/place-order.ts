@@ -1,33 +1,25 @@
-import { ApiError, createOrder, verifyPayment } from './api/client';
+import { ApiError, createOrder, createTestPayment, verifyPayment } from './api/client';
+import type { CreatedOrder } from './api/types';
 import type { CheckoutLine } from './checkout-state';
 import { SHOP_NAME } from './constants';
 import { loadCheckoutScript, openCheckout } from './payment';
 
-/** How placing an order ended, with the message SPEC.md §8 gives for it. */
-export type PlaceOrderResult =
-  | { ok: true; orderId: number }
-  | { ok: false; title: string; text: string; retry: boolean };
+/** How a payment ended, with the message SPEC.md §8 gives for it. */
+export type PaymentResult = { ok: true; orderId: number } | { ok: false; title: string; text: string; retry: boolean };
+
+type Prefill = { name?: string; email?: string; contact?: string };
+
+function createFailure(error: unknown): PaymentResult {
+  const text =
+    error instanceof ApiError && error.status > 0 && error.message ? error.message : 'Failed to create order.';
+  return { ok: false, title: 'Error', text, retry: true };
+}
 
 /**
- * Places an order: the server prices it, the provider's checkout takes the payment, and the
- * server verifies the provider's signed result before the order counts as paid.
+ * Pays for an order the server created: the provider's checkout takes the payment, and the server
+ * verifies the provider's signed result before the order counts as paid.
  */
-export async function placeOrder(
-  lines: CheckoutLine[],
-  address: string,
-  prefill: { name?: string; email?: string; contact?: string },
-): Promise<PlaceOrderResult> {
-  let order;
-  try {
-    order = await createOrder(
-      lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })),
-      address,
-    );
-  } catch (error) {
-    const text =
-      error instanceof ApiError && error.status > 0 && error.message ? error.message : 'Failed to create order.';
-    return { ok: false, title: 'Error', text, retry: true };
-  }
+export async function payForOrder(order: CreatedOrder, description: string, prefill: Prefill): Promise<PaymentResult> {
   try {
     await loadCheckoutScript(order.checkout_script);
   } catch {
@@ -39,7 +31,7 @@ export async function placeOrder(
     amountPaise: order.amount,
     currency: order.currency,
     name: SHOP_NAME,
-    description: `Order of ${lines.length} item${lines.length === 1 ? '' : 's'}`,
+    description,
     prefill,
   });
   if (outcome.kind === 'dismissed') {
@@ -63,4 +55,29 @@ export async function placeOrder(
     return { ok: false, title: 'Error', text: 'Error verifying payment.', retry: false };
   }
   return { ok: true, orderId: order.id };
+}
+
+/** Places an order for `lines` (the server prices it) and pays for it. */
+export async function placeOrder(lines: CheckoutLine[], address: string, prefill: Prefill): Promise<PaymentResult> {
+  let order: CreatedOrder;
+  try {
+    order = await createOrder(
+      lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })),
+      address,
+    );
+  } catch (error) {
+    return createFailure(error);
+  }
+  return payForOrder(order, `Order of ${lines.length} item${lines.length === 1 ? '' : 's'}`, prefill);
+}
+
+/** Makes a test payment of `amountPaise` with nothing bought (the /razorpay page). */
+export async function testPayment(amountPaise: number, prefill: Prefill): Promise<PaymentResult> {
+  let order: CreatedOrder;
+  try {
+    order = await createTestPayment(amountPaise);
+  } catch (error) {
+    return createFailure(error);
+  }
+  return payForOrder(order, 'Test payment', prefill);
 }

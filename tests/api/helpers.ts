@@ -9,6 +9,8 @@ import { seedCatalogue } from '../../server/db/seed';
 import { generateCatalogue } from '../../server/db/seed/generate';
 import type { AccountsOptions } from '../../server/services/auth/accounts';
 import { OutboxMailer } from '../../server/services/mail/outbox';
+import { createLocalProvider } from '../../server/services/payments/local';
+import { hmacHex, paymentSignature, randomBase62 } from '../../server/services/payments/signatures';
 
 /** One answer of the in-process app, its body parsed as JSON when it is JSON. */
 export interface TestResponse {
@@ -46,6 +48,11 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'db' | 'account
   accounts?: Partial<AccountsOptions>;
 }
 
+/** Key secret of the test apps' local payment provider (tests sign payments with it, as its checkout does). */
+export const TEST_PAYMENT_SECRET = 'test-payment-secret-0123456789abcdef';
+/** Webhook secret of test apps (tests sign webhook deliveries with it). */
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
+
 /** The token secret of test apps (tests forge tokens with it). */
 export const TEST_SECRET = new TextEncoder().encode('test-secret-for-the-api-tests-0123456789');
 export const TEST_TOKEN_TTL_SECONDS = 2 * 24 * 3600;
@@ -82,6 +89,7 @@ export async function makeTestApp(products = 60, options: TestAppOptions = {}): 
   const { accounts, ...rest } = options;
   const app = createApp({
     db,
+    payments: { provider: createLocalProvider(TEST_PAYMENT_SECRET), webhookSecret: TEST_WEBHOOK_SECRET },
     ...rest,
     mediaDir,
     accounts: {
@@ -238,4 +246,163 @@ export function filesBelow(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => fs.statSync(path.join(dir, f)).isFile());
+}
+
+// ---- Buying ----
+
+/** A delivery address as checkout sends it: one combined string. */
+export const ADDRESS = 'Asha Verma, 9876543210, Indiranagar, 12 100 Feet Road, Bengaluru, Karnataka, 560001';
+
+/** A catalogue variant with its prices in paise. */
+export interface TestVariant {
+  id: number;
+  product_id: number;
+  price_paise: number;
+  final_price_paise: number;
+}
+
+/** `count` variants of the seeded catalogue, in id order (distinct products' prices vary). */
+export async function someVariants(t: TestApp, count: number, offset = 0): Promise<TestVariant[]> {
+  const rows = await t.db
+    .selectFrom('variants')
+    .select(['id', 'product_id', 'price_paise', 'final_price_paise'])
+    .orderBy('id')
+    .limit(count)
+    .offset(offset)
+    .execute();
+  expect(rows.length).toBe(count);
+  return rows;
+}
+
+/** POST common/cart/add/. */
+export function addToCart(t: TestApp, token: string, variantId: number | string, quantity?: unknown) {
+  const json = quantity === undefined ? { variant_id: variantId } : { variant_id: variantId, quantity };
+  return t.call('POST', '/api/common/cart/add/', { token, json });
+}
+
+/** GET common/cart/. */
+export function getCart(t: TestApp, token: string) {
+  return t.call('GET', '/api/common/cart/', { token });
+}
+
+/** POST common/create_order/ with these lines (and anything else in `extra`). */
+export function createOrder(
+  t: TestApp,
+  token: string,
+  products: unknown,
+  address: unknown = ADDRESS,
+  extra: Record<string, unknown> = {},
+) {
+  return t.call('POST', '/api/common/create_order/', { token, json: { products, address, ...extra } });
+}
+
+/** What create_order answers. */
+export interface CreatedOrderBody {
+  id: number;
+  order_id: string;
+  razorpay_key: string;
+  currency: string;
+  amount: number;
+  checkout_script: string;
+}
+
+/** Creates an order that must succeed, and answers it. */
+export async function placeOrder(
+  t: TestApp,
+  token: string,
+  products: { variant_id: number; quantity?: number }[],
+  address: string = ADDRESS,
+): Promise<CreatedOrderBody> {
+  const res = await createOrder(t, token, products, address);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as CreatedOrderBody;
+}
+
+/** A new payment id shaped like Razorpay's. */
+export function newPaymentId(): string {
+  return `pay_${randomBase62(14)}`;
+}
+
+/** The checkout's success result for an order, signed as the local checkout (and Razorpay) sign it. */
+export function paymentResult(orderId: string, paymentId = newPaymentId(), secret = TEST_PAYMENT_SECRET) {
+  return {
+    razorpay_order_id: orderId,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: paymentSignature(orderId, paymentId, secret),
+  };
+}
+
+/** POST common/verify_payment/ with this body. */
+export function verifyPayment(t: TestApp, token: string, json: unknown) {
+  return t.call('POST', '/api/common/verify_payment/', { token, json });
+}
+
+/** Pays an order as a shopper whose checkout succeeded; answers the verification and the result sent. */
+export async function pay(t: TestApp, token: string, order: Pick<CreatedOrderBody, 'order_id'>) {
+  const result = paymentResult(order.order_id);
+  return { res: await verifyPayment(t, token, result), result };
+}
+
+/** Places and pays an order of one of each variant; answers the created order. */
+export async function buy(t: TestApp, token: string, variantIds: number[]): Promise<CreatedOrderBody> {
+  const order = await placeOrder(
+    t,
+    token,
+    variantIds.map((variant_id) => ({ variant_id, quantity: 1 })),
+  );
+  const { res } = await pay(t, token, order);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return order;
+}
+
+/** The stored order row by its id. */
+export function orderRow(t: TestApp, id: number) {
+  return t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Delivers a webhook: the raw body signed with the test webhook secret unless `signature` is given. */
+export function sendWebhook(
+  t: TestApp,
+  body: string,
+  options: { eventId?: string; signature?: string | null; secret?: string } = {},
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const signature =
+    options.signature === undefined ? hmacHex(options.secret ?? TEST_WEBHOOK_SECRET, body) : options.signature;
+  if (signature !== null) headers['x-razorpay-signature'] = signature;
+  if (options.eventId !== undefined) headers['x-razorpay-event-id'] = options.eventId;
+  return t.call('POST', '/api/payments/webhook', { body, headers });
+}
+
+/** A Razorpay-shaped webhook event body about a payment of an order. */
+export function paymentEvent(
+  event: string,
+  orderId: string,
+  paymentId: string,
+  amountPaise: number,
+  status = event === 'payment.failed' ? 'failed' : 'captured',
+): string {
+  return JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_TestAccount01',
+    event,
+    contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
+    payload: {
+      payment: {
+        entity: {
+          id: paymentId,
+          entity: 'payment',
+          amount: amountPaise,
+          currency: 'INR',
+          status,
+          order_id: orderId,
+          method: 'card',
+        },
+      },
+      ...(event === 'order.paid'
+        ? { order: { entity: { id: orderId, entity: 'order', amount: amountPaise, status: 'paid' } } }
+        : {}),
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
 }

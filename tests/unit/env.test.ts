@@ -18,6 +18,9 @@ describe('loadEnv', () => {
       mailFrom: 'GharBazaar <no-reply@gharbazaar.in>',
       trustProxy: false,
       rateLimits: true,
+      razorpay: undefined,
+      razorpayWebhookSecret: undefined,
+      localPaymentSecret: undefined,
     });
   });
 
@@ -45,6 +48,10 @@ describe('loadEnv', () => {
         MAIL_FROM: 'Shop <shop@example.in>',
         TRUST_PROXY: '1',
         RATE_LIMITS: 'off',
+        RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456',
+        RAZORPAY_KEY_SECRET: 'razorpay-key-secret',
+        RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+        LOCAL_PAYMENT_SECRET: 'l'.repeat(32),
       }),
     ).toEqual({
       port: 8080,
@@ -60,6 +67,9 @@ describe('loadEnv', () => {
       mailFrom: 'Shop <shop@example.in>',
       trustProxy: true,
       rateLimits: false,
+      razorpay: { keyId: 'rzp_live_AbCdEf123456', keySecret: 'razorpay-key-secret' },
+      razorpayWebhookSecret: 'webhook-secret',
+      localPaymentSecret: 'l'.repeat(32),
     });
   });
 
@@ -82,6 +92,7 @@ describe('loadEnv', () => {
     ['MAIL_FROM', 'Shop <shop@example.in> Bcc: x@y.in'],
     ['TRUST_PROXY', 'yes'],
     ['RATE_LIMITS', '0'],
+    ['RAZORPAY_KEY_ID', 'key_123456789'],
   ])('%s=%s throws a ConfigError naming it', (name, value) => {
     let thrown: unknown;
     try {
@@ -106,6 +117,9 @@ describe('loadEnv', () => {
   test.each([
     ['JWT_SECRET', 'short-secret'],
     ['SMTP_URL', 'http://user:hunter2@mail.example.in'],
+    ['RAZORPAY_KEY_SECRET', 'short'],
+    ['RAZORPAY_WEBHOOK_SECRET', 'tiny'],
+    ['LOCAL_PAYMENT_SECRET', 'not-32-characters-long'],
   ])('a bad secret %s is named but its value never shown', (name, value) => {
     let message = '';
     try {
@@ -125,5 +139,26 @@ describe('loadEnv', () => {
 
   test('MAIL_FROM may be a bare address', () => {
     expect(loadEnv({ MAIL_FROM: ' shop@example.in ' }).mailFrom).toBe('shop@example.in');
+  });
+
+  test.each([
+    [{ RAZORPAY_KEY_ID: 'rzp_test_AbCdEf123456' }, 'RAZORPAY_KEY_SECRET'],
+    [{ RAZORPAY_KEY_SECRET: 'razorpay-key-secret' }, 'RAZORPAY_KEY_ID'],
+  ])('Razorpay keys come in pairs: %j alone names %s', (vars, missing) => {
+    let message = '';
+    try {
+      loadEnv(vars);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain(`${missing}=(unset)`);
+    expect(message).toContain('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
+    expect(message).not.toContain('razorpay-key-secret');
+  });
+
+  test('without Razorpay keys payments use the local test checkout', () => {
+    expect(loadEnv({}).razorpay).toBeUndefined();
+    expect(loadEnv({ RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '' }).razorpay).toBeUndefined();
   });
 });

@@ -28,6 +28,9 @@ export const PROFILE_PICTURE: UploadLimits = {
   height: 512,
 };
 
+/** Review pictures: checked like profile pictures, stored larger so a product's detail shows. */
+export const REVIEW_IMAGE: UploadLimits = { ...PROFILE_PICTURE, width: 1200, height: 1200 };
+
 /** A byte count as people read it: '5 MB', '1.5 MB', '300 KB'. */
 function readableSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

@@ -19,7 +19,14 @@ const EMPTY = {
 };
 
 /** A new delivery address, checked by the shared rules; resets after a save. */
-export function AddressForm({ onSaved }: { onSaved: (address: Address) => void }) {
+export function AddressForm({
+  onSaved,
+  announce = true,
+}: {
+  onSaved: (address: Address) => void;
+  /** False when the caller says 'saved' itself (the form is about to be hidden). */
+  announce?: boolean;
+}) {
   const { values, setValues, errors, setErrors, set } = useFields(EMPTY);
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ text: string; kind: 'error' | 'success' }>({ text: '', kind: 'success' });
@@ -33,7 +40,7 @@ export function AddressForm({ onSaved }: { onSaved: (address: Address) => void }
     try {
       const saved = await createAddress(checked.data);
       setValues(EMPTY);
-      setMessage({ text: 'Address saved successfully!', kind: 'success' });
+      setMessage({ text: announce ? 'Address saved successfully!' : '', kind: 'success' });
       onSaved(saved);
     } catch (error) {
       setMessage({

@@ -19,6 +19,7 @@ interface Props {
 /** Saved addresses to choose from, delete, or add to (the collapsible 'ADD A NEW ADDRESS'). */
 export function AddressPicker({ addresses, error, selected, onSelect, reload, variant }: Props) {
   const [adding, setAdding] = useState(false);
+  const [notice, setNotice] = useState('');
 
   const remove = async (a: Address) => {
     if (!(await askConfirm('Delete address?', 'Are you sure you want to delete this address?', 'Delete'))) return;
@@ -79,6 +80,9 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
           </ul>
         </fieldset>
       )}
+      <p role="status" aria-live="polite" className={notice ? 'text-sm font-semibold text-brand-800' : 'sr-only'}>
+        {notice}
+      </p>
       {variant === 'buyNow' && (
         <div className="rounded-xl border border-slate-200">
           <button
@@ -92,7 +96,9 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
           </button>
           <div id="new-address-form" hidden={!adding} className="border-t border-slate-200 p-4">
             <AddressForm
+              announce={false}
               onSaved={(saved) => {
+                setNotice('Address saved successfully!');
                 setAdding(false);
                 onSelect(saved.id);
                 reload();

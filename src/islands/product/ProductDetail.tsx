@@ -12,7 +12,7 @@ import { showDialog, showToast } from '../../lib/stores/ui';
 import { isSizedUnit, preselectedVariant, shownVariant, variantForColour } from '../../lib/variants';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { ProductGallery } from './ProductGallery';
-import { ProductReviews } from './ProductReviews';
+import { ProductReviews, useProductReviews } from './ProductReviews';
 import { VariantPicker } from './VariantPicker';
 
 const TABS = [
@@ -35,6 +35,7 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
   const [chosenId, setChosenId] = useState<number | null>(initial ? (preselectedVariant(initial)?.id ?? null) : null);
   const [imageKey, setImageKey] = useState(0);
   const [tab, setTab] = useState<1 | 3>(1);
+  const reviews = useProductReviews(product?.id ?? null);
 
   useEffect(() => {
     startShopperState();
@@ -60,7 +61,8 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
     );
 
   const shown = shownVariant(product, chosenId);
-  const reviewCount = product.variants.reduce((n, v) => n + v.rating_count, 0);
+  // Reviews written since the page was built count too, once the live list has arrived.
+  const reviewCount = reviews.list?.length ?? product.variants.reduce((n, v) => n + v.rating_count, 0);
   const choose = (v: Variant) => {
     setChosenId(v.id);
     setImageKey((k) => k + 1);
@@ -203,7 +205,11 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
           ))}
         </div>
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0} className="py-6">
-          {tab === 1 ? <ProductDescription product={product} /> : <ProductReviews productId={product.id} />}
+          {tab === 1 ? (
+            <ProductDescription product={product} />
+          ) : (
+            <ProductReviews reviews={reviews.list} failed={reviews.failed} />
+          )}
         </div>
       </section>
     </article>

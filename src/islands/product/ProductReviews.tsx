@@ -18,21 +18,25 @@ function Stars({ value }: { value: number }) {
   );
 }
 
-/** The Review tab: bars from the real rating counts, then each review as plain text. */
-export function ProductReviews({ productId }: { productId: number }) {
-  const [reviews, setReviews] = useState<Review[] | null>(null);
+/** The product's live reviews, loaded once the page is interactive; null until they arrive. */
+export function useProductReviews(productId: number | null): { list: Review[] | null; failed: boolean } {
+  const [list, setList] = useState<Review[] | null>(null);
   const [failed, setFailed] = useState(false);
-
   useEffect(() => {
+    if (productId === null) return;
     const controller = new AbortController();
     getProductReviews(productId, controller.signal)
-      .then(setReviews)
+      .then(setList)
       .catch((error: unknown) => {
         if ((error as Error).name !== 'AbortError') setFailed(true);
       });
     return () => controller.abort();
   }, [productId]);
+  return { list, failed };
+}
 
+/** The Review tab: bars from the real rating counts, then each review as plain text. */
+export function ProductReviews({ reviews, failed }: { reviews: Review[] | null; failed: boolean }) {
   if (failed) return <p role="status">Reviews could not be loaded. Please try again later.</p>;
   if (!reviews) return <p role="status">Loading reviews...</p>;
   if (reviews.length === 0) return <p>No reviews available for this product.</p>;

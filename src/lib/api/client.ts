@@ -17,6 +17,7 @@ import {
   normaliseSearchProduct,
   normaliseSubcategory,
   normaliseWishlist,
+  resolveMedia,
   totalCount,
 } from './normalise';
 import { RAZORPAY_CHECKOUT_URL } from '../payment';
@@ -441,25 +442,43 @@ export async function removeFromCart(variantId: number): Promise<void> {
   }
 }
 
-/** Creates an order priced by the server; answers what the payment checkout needs. */
-export async function createOrder(
-  products: { variant_id: number; quantity: number }[],
-  address: string,
-): Promise<CreatedOrder> {
-  const raw = (await call('common/create_order/', {
-    method: 'POST',
-    json: { products, address },
-    fallback: 'Failed to create order.',
-  })) as Record<string, unknown>;
+/** Reads create_order's answer (also the test payment's): what the checkout needs. */
+function createdOrder(raw: Record<string, unknown>): CreatedOrder {
   return {
     id: Number(raw.id ?? 0),
     order_id: String(raw.order_id ?? ''),
     razorpay_key: String(raw.razorpay_key ?? ''),
     currency: String(raw.currency ?? 'INR'),
     amount: Number(raw.amount ?? 0),
+    // A path names the API's own checkout: it lives where the API does, not where the page does.
     checkout_script:
-      typeof raw.checkout_script === 'string' && raw.checkout_script ? raw.checkout_script : RAZORPAY_CHECKOUT_URL,
+      typeof raw.checkout_script === 'string' && raw.checkout_script
+        ? (resolveMedia(raw.checkout_script, mediaOrigin()) ?? RAZORPAY_CHECKOUT_URL)
+        : RAZORPAY_CHECKOUT_URL,
   };
+}
+
+/** Creates an order priced by the server; answers what the payment checkout needs. */
+export async function createOrder(
+  products: { variant_id: number; quantity: number }[],
+  address: string,
+): Promise<CreatedOrder> {
+  const raw = await call('common/create_order/', {
+    method: 'POST',
+    json: { products, address },
+    fallback: 'Failed to create order.',
+  });
+  return createdOrder((raw ?? {}) as Record<string, unknown>);
+}
+
+/** A test payment of `amountPaise` with nothing bought (the /razorpay page; test keys only). */
+export async function createTestPayment(amountPaise: number): Promise<CreatedOrder> {
+  const raw = await call('common/test_payment_order/', {
+    method: 'POST',
+    json: { amount: amountPaise },
+    fallback: 'Failed to create order.',
+  });
+  return createdOrder((raw ?? {}) as Record<string, unknown>);
 }
 
 /** Hands the payment provider's result to the server, which verifies it itself. */

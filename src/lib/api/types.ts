@@ -99,6 +99,9 @@ export interface Page<T> {
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string[]>;
+  /** The same text under the keys some calls' clients read (SPEC.md §7: create_order, ratings). */
+  error?: string;
+  detail?: string;
 }
 
 export interface Review {

@@ -1,0 +1,273 @@
+import autocannon from 'autocannon';
+import { BUDGETS } from './budgets';
+import { fmt, info, judged, type Cell, type Table } from './report';
+
+/** Seconds each load runs, after a short warm-up for the reads. */
+const DURATION_S = 10;
+const WARMUP_S = 2;
+const READ_CONNECTIONS = 50;
+/** Cart writers: one shopper per connection, so no two connections touch the same cart. */
+const CART_WRITERS = 10;
+
+/** What a browser sends: the API answers compressed when asked, as for the storefront. */
+const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'br, gzip' };
+
+export type ApiKind = 'catalogue' | 'cart-write' | 'cart-read';
+
+/** One endpoint under load. */
+export interface ApiResult {
+  name: string;
+  kind: ApiKind;
+  load: string;
+  available: boolean;
+  /** Why the endpoint was not measured. */
+  reason?: string;
+  requestsPerSecond?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  non2xx?: number;
+  errors?: number;
+  statusCodes?: Record<string, number>;
+}
+
+interface Shopper {
+  email: string;
+  token: string;
+}
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json().catch(() => ({}))) as Record<string, unknown>;
+}
+
+async function createShopper(origin: string, n: number): Promise<Shopper> {
+  const id = `${Date.now().toString(36)}-${process.pid}-${n}`;
+  const email = `bench-${id}@example.in`;
+  const password = 'bench-masala-42';
+  const phone = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const signup = await fetch(`${origin}/api/common/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Bench', last_name: 'Shopper', phone_number: phone, email, password }),
+  });
+  if (signup.status !== 201)
+    throw new Error(`Sign-up answered ${signup.status}: ${JSON.stringify(await json(signup))}`);
+  const login = await fetch(`${origin}/api/common/userlogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await json(login);
+  const token = (body.data as { tokens?: { access?: string } } | undefined)?.tokens?.access;
+  if (!login.ok || !token) throw new Error(`Login answered ${login.status}: ${JSON.stringify(body)}`);
+  return { email, token };
+}
+
+async function variantIds(origin: string, count: number): Promise<number[]> {
+  const response = await fetch(`${origin}/api/common/products/?page=1&page_size=50`);
+  const body = (await response.json()) as { results: { variants: { id: number }[] }[] };
+  const ids = body.results.flatMap((p) => p.variants.map((v) => v.id));
+  if (ids.length < count) throw new Error(`The catalogue has ${ids.length} variants in its first page, not ${count}`);
+  return ids.slice(0, count);
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function addRequest(origin: string, token: string, variantId: number): Promise<Response> {
+  return fetch(`${origin}/api/common/cart/add/`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify({ variant_id: variantId, quantity: 1 }),
+  });
+}
+
+/**
+ * Whether the cart API answers: null when it does, else why not ("not available" when the
+ * path does not exist yet). Leaves the probe's cart line removed.
+ */
+async function probeCart(origin: string, shopper: Shopper, variantId: number): Promise<string | null> {
+  const added = await addRequest(origin, shopper.token, variantId);
+  const body = await json(added);
+  if (added.status === 404 && String(body.message ?? '').startsWith('No such API path')) {
+    return 'not available (the cart API answers 404)';
+  }
+  if (!added.ok) return `cart/add answered ${added.status}: ${JSON.stringify(body)}`;
+  const removed = await fetch(`${origin}/api/common/cart_delete/${variantId}/`, {
+    method: 'DELETE',
+    headers: bearer(shopper.token),
+  });
+  if (!removed.ok) return `cart_delete answered ${removed.status}: ${JSON.stringify(await json(removed))}`;
+  return null;
+}
+
+function summarise(name: string, kind: ApiKind, load: string, result: autocannon.Result): ApiResult {
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+  );
+  return {
+    name,
+    kind,
+    load,
+    available: true,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statusCodes,
+  };
+}
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return autocannon({ timeout: 10, ...options });
+}
+
+/** Catalogue reads at full speed from 50 connections. */
+async function benchRead(origin: string, name: string, path: string, log: (line: string) => void): Promise<ApiResult> {
+  const url = `${origin}${path}`;
+  await run({ url, connections: READ_CONNECTIONS, duration: WARMUP_S, headers: BROWSER_HEADERS });
+  const result = await run({ url, connections: READ_CONNECTIONS, duration: DURATION_S, headers: BROWSER_HEADERS });
+  const summary = summarise(name, 'catalogue', `${READ_CONNECTIONS} connections, ${DURATION_S} s`, result);
+  log(`  ${name}: ${fmt(summary.requestsPerSecond ?? 0)} req/s, p99 ${summary.p99Ms} ms`);
+  return summary;
+}
+
+/**
+ * Cart writes at a fixed overall rate: each connection is one shopper and alternates adding a
+ * variant and deleting it again, so every write stays valid however long the load runs.
+ */
+async function benchCartWrites(origin: string, shoppers: Shopper[], variants: number[]): Promise<autocannon.Result> {
+  let next = 0;
+  const rate = BUDGETS.api.cartWriteRatePerSecond;
+  return run({
+    url: origin,
+    connections: shoppers.length,
+    duration: DURATION_S,
+    overallRate: rate,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/common/cart/add/',
+        setupRequest: (request, context) => {
+          // Context is per connection and fresh each time round the list: pick this round's line.
+          const slot = next++;
+          const c = context as { token: string; variant: number };
+          c.token = shoppers[slot % shoppers.length].token;
+          c.variant = variants[Math.floor(slot / shoppers.length) % variants.length];
+          return {
+            ...request,
+            headers: { ...BROWSER_HEADERS, ...bearer(c.token), 'content-type': 'application/json' },
+            body: JSON.stringify({ variant_id: c.variant, quantity: 1 }),
+          };
+        },
+      },
+      {
+        method: 'DELETE',
+        setupRequest: (request, context) => {
+          const c = context as { token: string; variant: number };
+          return {
+            ...request,
+            path: `/api/common/cart_delete/${c.variant}/`,
+            headers: { ...BROWSER_HEADERS, ...bearer(c.token) },
+          };
+        },
+      },
+    ],
+  });
+}
+
+/** Loads the API of a running shop: catalogue reads, then the cart (when it exists). */
+export async function benchApi(origin: string, log: (line: string) => void): Promise<ApiResult[]> {
+  const results: ApiResult[] = [];
+  const reads: [string, string][] = [
+    ['GET /api/common/products/', '/api/common/products/'],
+    ['GET /api/common/products/?page=1&page_size=50', '/api/common/products/?page=1&page_size=50'],
+    ['GET /api/common/products/1/', '/api/common/products/1/'],
+    ['GET /api/common/products_search/?search=rice', '/api/common/products_search/?search=rice'],
+  ];
+  for (const [name, path] of reads) results.push(await benchRead(origin, name, path, log));
+
+  const writeName = 'POST cart/add/ + DELETE cart_delete/{id}/';
+  const writeLoad = `${BUDGETS.api.cartWriteRatePerSecond} req/s, ${CART_WRITERS} connections, ${DURATION_S} s`;
+  const readName = 'GET /api/common/cart/';
+  const readLoad = `${READ_CONNECTIONS} connections, ${DURATION_S} s`;
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < CART_WRITERS; i += 1) shoppers.push(await createShopper(origin, i));
+  const variants = await variantIds(origin, 40);
+  const missing = await probeCart(origin, shoppers[0], variants[0]);
+  if (missing) {
+    log(`  cart: ${missing}`);
+    results.push({ name: writeName, kind: 'cart-write', load: writeLoad, available: false, reason: missing });
+    results.push({ name: readName, kind: 'cart-read', load: readLoad, available: false, reason: missing });
+    return results;
+  }
+  const writes = summarise(writeName, 'cart-write', writeLoad, await benchCartWrites(origin, shoppers, variants));
+  log(`  cart writes: ${fmt(writes.requestsPerSecond ?? 0)} req/s, p99 ${writes.p99Ms} ms, non-2xx ${writes.non2xx}`);
+  results.push(writes);
+
+  // A cart with a few lines, read by one shopper from many connections.
+  const reader = shoppers[0];
+  for (const variant of variants.slice(0, 3)) await addRequest(origin, reader.token, variant);
+  const url = `${origin}/api/common/cart/`;
+  const headers = { ...BROWSER_HEADERS, ...bearer(reader.token) };
+  await run({ url, connections: READ_CONNECTIONS, duration: WARMUP_S, headers });
+  const cartRead = summarise(
+    readName,
+    'cart-read',
+    readLoad,
+    await run({ url, connections: READ_CONNECTIONS, duration: DURATION_S, headers }),
+  );
+  log(`  cart read: ${fmt(cartRead.requestsPerSecond ?? 0)} req/s, p99 ${cartRead.p99Ms} ms`);
+  results.push(cartRead);
+  return results;
+}
+
+/** The API section's table. */
+export function apiTable(results: ApiResult[]): Table {
+  const b = BUDGETS.api;
+  const notes = [
+    `autocannon against the shop on 127.0.0.1 (same 2-core machine), \`accept-encoding: br, gzip\` as a browser sends; ` +
+      `reads after a ${WARMUP_S} s warm-up. Cart writes alternate add and delete per shopper (one shopper per connection).`,
+  ];
+  const rows = results.map((r): Cell[] => {
+    const name = info(`\`${r.name}\``);
+    if (!r.available) return [name, info(r.load), info(r.reason ?? 'not available'), info('–'), info('–'), info('–')];
+    const rps = fmt(r.requestsPerSecond ?? 0);
+    const p50 = `${fmt(r.p50Ms ?? 0)} ms`;
+    const p99 = `${fmt(r.p99Ms ?? 0)} ms`;
+    const failures = (r.non2xx ?? 0) + (r.errors ?? 0);
+    if (failures > 0)
+      notes.push(`${r.name}: status codes ${JSON.stringify(r.statusCodes)}, ${r.errors} connection errors.`);
+    const non2xx = judged(fmt(r.non2xx ?? 0) + (r.errors ? ` + ${r.errors} errors` : ''), '', failures === 0);
+    if (r.kind === 'catalogue') {
+      return [
+        name,
+        info(r.load),
+        judged(
+          rps,
+          `≥ ${fmt(b.catalogueMinRequestsPerSecond)}`,
+          (r.requestsPerSecond ?? 0) >= b.catalogueMinRequestsPerSecond,
+        ),
+        info(p50),
+        judged(p99, `< ${b.catalogueMaxP99Ms} ms`, (r.p99Ms ?? Infinity) < b.catalogueMaxP99Ms),
+        non2xx,
+      ];
+    }
+    if (r.kind === 'cart-write') {
+      return [
+        name,
+        info(r.load),
+        info(rps),
+        info(p50),
+        judged(p99, `< ${b.cartWriteMaxP99Ms} ms`, (r.p99Ms ?? Infinity) < b.cartWriteMaxP99Ms),
+        non2xx,
+      ];
+    }
+    return [name, info(r.load), info(rps), info(p50), info(p99), non2xx];
+  });
+  return {
+    title: 'API',
+    columns: ['Endpoint', 'Load', 'Requests/s', 'p50', 'p99', 'Non-2xx'],
+    rows,
+    notes,
+  };
+}

@@ -1,0 +1,13 @@
+/** The system Chromium the bench drives (the browser tests use the same one). */
+export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** Flags for Chromium in a container: no sandbox, GPU or background traffic. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

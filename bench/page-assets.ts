@@ -1,0 +1,170 @@
+import zlib from 'node:zlib';
+import type { Page, Request, Response } from '@playwright/test';
+
+/** One downloaded asset and its size once gzip-compressed at level 9. */
+export interface AssetSize {
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** What a page loads before anyone touches it. */
+export interface PageAssets {
+  url: string;
+  /** External scripts (including dynamically imported chunks), largest first. */
+  scripts: AssetSize[];
+  /** Inline executable `<script>` elements of the HTML, each gzip-compressed on its own. */
+  inlineScripts: AssetSize[];
+  stylesheets: AssetSize[];
+  html: AssetSize;
+  /** Images whose box intersects the first viewport; SVG counted gzip-compressed, others as sent. */
+  imagesAboveFold: AssetSize[];
+  /** External plus inline JavaScript, gzip bytes: the figure the JS budgets hold. */
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  imageAboveFoldBytes: number;
+}
+
+export interface MeasureOptions {
+  /** A fixed wait after the network has settled, for measurements that may afford one. */
+  extraSettleMs?: number;
+  timeoutMs?: number;
+}
+
+/** Quiet period after which the network counts as idle (as Playwright's 'networkidle'). */
+const QUIET_MS = 500;
+
+/** Size of `body` gzip-compressed at level 9, computed here rather than trusted from the server. */
+export function gzipSize(body: Buffer | string): number {
+  return zlib.gzipSync(body, { level: 9 }).byteLength;
+}
+
+function sizeOf(url: string, body: Buffer): AssetSize {
+  return { url, bytes: body.byteLength, gzipBytes: gzipSize(body) };
+}
+
+function sum(assets: AssetSize[], pick: (a: AssetSize) => number): number {
+  return assets.reduce((n, a) => n + pick(a), 0);
+}
+
+function isJavaScript(response: Response): boolean {
+  const type = response.headers()['content-type'] ?? '';
+  return response.request().resourceType() === 'script' || /javascript|ecmascript/.test(type);
+}
+
+function isStylesheet(response: Response): boolean {
+  return (
+    response.request().resourceType() === 'stylesheet' || /text\/css/.test(response.headers()['content-type'] ?? '')
+  );
+}
+
+/**
+ * Opens `path` in `page` and collects every script, stylesheet and image it loads until the
+ * network has been quiet after the browser's first idle period (when `client:idle` islands
+ * hydrate), without interacting. Call on a fresh page so nothing comes from the cache.
+ */
+export async function measurePage(page: Page, path: string, options: MeasureOptions = {}): Promise<PageAssets> {
+  const timeout = options.timeoutMs ?? 30_000;
+  const bodies = new Map<string, { response: Response; body: Promise<Buffer | null> }>();
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const onRequest = () => {
+    inFlight += 1;
+    lastActivity = Date.now();
+  };
+  const onDone = (_request: Request) => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  const onResponse = (response: Response) => {
+    const url = response.url();
+    if (url.startsWith('data:') || bodies.has(url) || response.status() >= 300) return;
+    bodies.set(url, { response, body: response.body().catch(() => null) });
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  page.on('response', onResponse);
+  try {
+    const main = await page.goto(path, { waitUntil: 'load', timeout });
+    if (!main || !main.ok()) throw new Error(`${path} answered ${main?.status() ?? 'nothing'}`);
+    await page.waitForLoadState('networkidle', { timeout });
+    // Islands hydrated `client:idle` start in the browser's first idle period; wait for it to pass.
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
+    await networkQuiet(() => ({ inFlight, lastActivity }), timeout);
+    if (options.extraSettleMs) {
+      await page.waitForTimeout(options.extraSettleMs);
+      await networkQuiet(() => ({ inFlight, lastActivity }), timeout);
+    }
+    const { inline, images } = await page.evaluate(inspectDocument);
+    const scripts: AssetSize[] = [];
+    const stylesheets: AssetSize[] = [];
+    const byUrl = new Map<string, Buffer>();
+    for (const [url, entry] of bodies) {
+      const body = await entry.body;
+      if (!body) continue;
+      byUrl.set(url, body);
+      if (isJavaScript(entry.response)) scripts.push(sizeOf(url, body));
+      else if (isStylesheet(entry.response)) stylesheets.push(sizeOf(url, body));
+    }
+    const documentBody = byUrl.get(main.url()) ?? (await main.body());
+    const imagesAboveFold = [...new Set(images)].flatMap((url) => {
+      const body = byUrl.get(url);
+      if (!body) return [];
+      const size = sizeOf(url, body);
+      const svg = /\.svg(\?|$)/i.test(new URL(url).pathname) || body.subarray(0, 256).toString().includes('<svg');
+      return [{ ...size, gzipBytes: svg ? size.gzipBytes : size.bytes }];
+    });
+    const inlineScripts = inline.map((text, i) => sizeOf(`inline #${i + 1}`, Buffer.from(text)));
+    const bySize = (a: AssetSize, b: AssetSize) => b.gzipBytes - a.gzipBytes;
+    return {
+      url: main.url(),
+      scripts: scripts.sort(bySize),
+      inlineScripts: inlineScripts.sort(bySize),
+      stylesheets: stylesheets.sort(bySize),
+      html: sizeOf(main.url(), documentBody),
+      imagesAboveFold: imagesAboveFold.sort(bySize),
+      jsGzipBytes: sum(scripts, (a) => a.gzipBytes) + sum(inlineScripts, (a) => a.gzipBytes),
+      cssGzipBytes: sum(stylesheets, (a) => a.gzipBytes),
+      imageAboveFoldBytes: sum(imagesAboveFold, (a) => a.gzipBytes),
+    };
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
+    page.off('response', onResponse);
+  }
+}
+
+async function networkQuiet(state: () => { inFlight: number; lastActivity: number }, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const { inFlight, lastActivity } = state();
+    if (inFlight === 0 && Date.now() - lastActivity >= QUIET_MS) return;
+    if (Date.now() > deadline) throw new Error(`The network did not settle within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Runs in the page: inline script texts, and the images intersecting the first viewport. */
+function inspectDocument(): { inline: string[]; images: string[] } {
+  const executable = /^(|module|text\/javascript|application\/javascript)$/i;
+  const inline = Array.from(document.querySelectorAll('script:not([src])'))
+    .filter((s) => executable.test((s.getAttribute('type') ?? '').trim()))
+    .map((s) => s.textContent ?? '')
+    .filter((text) => text.trim().length > 0);
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  const images = Array.from(document.querySelectorAll('img'))
+    .filter((img) => {
+      const box = img.getBoundingClientRect();
+      const top = box.top + window.scrollY;
+      const left = box.left + window.scrollX;
+      return (
+        box.width > 0 && box.height > 0 && top < height && top + box.height > 0 && left < width && left + box.width > 0
+      );
+    })
+    .map((img) => img.currentSrc || img.src)
+    .filter((src) => src && !src.startsWith('data:'));
+  return { inline, images };
+}

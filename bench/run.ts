@@ -1,0 +1,219 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { apiTable, benchApi, type ApiResult } from './api';
+import { benchBuild, buildSizes, buildTable, type BuildResult } from './build';
+import { CHROMIUM_PATH } from './chromium';
+import { benchLighthouse, lighthouseRuns, lighthouseTable, type LighthouseResult } from './lighthouse';
+import { PROJECT_ROOT, stopAll } from './processes';
+import { fmt, overBudget, renderReport, type Table } from './report';
+import { startShop, type RunningShop } from './shop';
+import { benchWeight, weightTable, type WeightResult } from './weight';
+
+const SECTIONS = ['build', 'weight', 'lighthouse', 'api'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'results.json');
+
+const USAGE = `Usage: npm run bench -- [--only ${SECTIONS.join(',')}]
+
+Measures the static build, page weight, Lighthouse scores and API throughput against the budgets
+in bench/budgets.ts, prints markdown tables and writes bench/results.json. Environment:
+BENCH_LARGE=1 also builds 100,000 products; BENCH_RUNS=3 takes the median of 3 Lighthouse runs.`;
+
+interface SectionRecord<T> {
+  measuredAt: string;
+  seconds: number;
+  results: T;
+}
+
+/** bench/results.json: the last measurement of each section, kept when a run measures only some. */
+interface ResultsFile {
+  updatedAt: string;
+  machine: Record<string, string | number>;
+  build?: SectionRecord<BuildResult[]>;
+  weight?: SectionRecord<WeightResult[]>;
+  lighthouse?: SectionRecord<LighthouseResult[]>;
+  api?: SectionRecord<ApiResult[]>;
+  markdown?: string;
+}
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+function parseSections(argv: string[]): Section[] | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: { only: { type: 'string' }, help: { type: 'boolean', default: false } },
+  });
+  if (values.help) return null;
+  if (!values.only) return [...SECTIONS];
+  const wanted = values.only
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = wanted.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+  if (unknown.length || !wanted.length) {
+    throw new Error(`--only takes a list of ${SECTIONS.join(', ')}; not "${values.only}".\n\n${USAGE}`);
+  }
+  return SECTIONS.filter((s) => wanted.includes(s));
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function machine(): Record<string, string | number> {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    chromium: chromiumVersion(),
+  };
+}
+
+function readResults(): Partial<ResultsFile> {
+  try {
+    return JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Partial<ResultsFile>;
+  } catch {
+    return {};
+  }
+}
+
+/** Tables of every section the results file holds, each dated. */
+function recordedTables(file: ResultsFile): Table[] {
+  const dated = (table: Table, record: { measuredAt: string }) => ({
+    ...table,
+    title: `${table.title} (${record.measuredAt.slice(0, 10)})`,
+  });
+  const tables: Table[] = [];
+  if (file.build) tables.push(dated(buildTable(file.build.results), file.build));
+  if (file.weight) tables.push(dated(weightTable(file.weight.results), file.weight));
+  if (file.lighthouse) tables.push(dated(lighthouseTable(file.lighthouse.results), file.lighthouse));
+  if (file.api) tables.push(dated(apiTable(file.api.results), file.api));
+  return tables;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<SectionRecord<T>> {
+  const started = performance.now();
+  const results = await work();
+  return { measuredAt: new Date().toISOString(), seconds: Math.round((performance.now() - started) / 1000), results };
+}
+
+/** `npm run bench`: measures the chosen sections, prints the tables and records the figures. */
+async function main(): Promise<number> {
+  const sections = parseSections(process.argv.slice(2));
+  if (!sections) {
+    console.log(USAGE);
+    return 0;
+  }
+  const runs = lighthouseRuns();
+  const started = performance.now();
+  const file: ResultsFile = { ...readResults(), updatedAt: new Date().toISOString(), machine: machine() };
+  const tables: Table[] = [];
+  const failures: string[] = [];
+  const attempt = async (section: Section | 'shop', work: () => Promise<void>) => {
+    log(`— ${section} —`);
+    try {
+      await work();
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures.push(`${section}: ${message}`);
+      console.error(`[bench] ${section} failed: ${message}`);
+    }
+  };
+
+  if (sections.includes('build')) {
+    await attempt('build', async () => {
+      const record = await timed(async () => {
+        const results: BuildResult[] = [];
+        for (const products of buildSizes()) results.push(await benchBuild(products, log));
+        return results;
+      });
+      file.build = record;
+      tables.push(buildTable(record.results));
+    });
+  }
+
+  const needsShop = sections.some((s) => s !== 'build');
+  let shop: RunningShop | null = null;
+  try {
+    if (needsShop) {
+      await attempt('shop', async () => {
+        log('Starting the shop on a fresh data folder (migrate, seed, build)');
+        shop = await startShop(log);
+      });
+    }
+    const origin = (shop as RunningShop | null)?.origin;
+    if (origin && sections.includes('weight')) {
+      await attempt('weight', async () => {
+        file.weight = await timed(() => benchWeight(origin, log));
+        tables.push(weightTable(file.weight.results));
+      });
+    }
+    if (origin && sections.includes('lighthouse')) {
+      await attempt('lighthouse', async () => {
+        file.lighthouse = await timed(() => benchLighthouse(origin, runs, log));
+        tables.push(lighthouseTable(file.lighthouse.results));
+      });
+    }
+    if (origin && sections.includes('api')) {
+      await attempt('api', async () => {
+        file.api = await timed(() => benchApi(origin, log));
+        tables.push(apiTable(file.api.results));
+      });
+    }
+  } finally {
+    if (shop) await (shop as RunningShop).stop();
+    await stopAll();
+  }
+
+  const seconds = (performance.now() - started) / 1000;
+  const m = file.machine;
+  const machineLine = `${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}, ${m.chromium}`;
+  const subset = sections.length < SECTIONS.length ? ` (--only ${sections.join(',')})` : '';
+  const markdown = renderReport(tables, [
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`${subset} on ${machineLine}; ` +
+      `run time ${fmt(seconds / 60, 1)} min. Budgets are in bench/budgets.ts; ✅ within budget, ❌ over.`,
+  ]);
+  // The file keeps the last figures of every section, so its tables cover them all.
+  file.markdown = renderReport(recordedTables(file), [
+    `Last measured with \`npm run bench\` on ${machineLine}. Budgets are in bench/budgets.ts; ✅ within budget, ❌ over.`,
+  ]);
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(file, null, 2)}\n`);
+  console.log(`\n${markdown}`);
+  const over = overBudget(tables);
+  log(
+    over.length
+      ? `Over budget: ${over.map((o) => `${o.table} (${o.cells})`).join(', ')}`
+      : 'Every measured figure is within its budget.',
+  );
+  log(`Results written to ${path.relative(PROJECT_ROOT, RESULTS_FILE)} in ${fmt(seconds, 0)} s`);
+  if (failures.length) {
+    console.error(`[bench] ${failures.length} step(s) crashed:\n${failures.join('\n')}`);
+    return 1;
+  }
+  return 0;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`[bench] ${signal}: stopping everything the bench started`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    await stopAll();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,56 @@
+import Razorpay from 'razorpay';
+import { ApiError } from '../../http/errors';
+import type { PaymentProvider } from './provider';
+
+/** Razorpay's own checkout script. */
+export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+
+/** The part of the SDK client the shop uses. */
+export type RazorpayClient = Pick<Razorpay, 'orders'>;
+
+/** Builds the official SDK client for a key pair. */
+export function razorpayClient(keyId: string, keySecret: string): Razorpay {
+  return new Razorpay({ key_id: keyId, key_secret: keySecret });
+}
+
+/**
+ * Razorpay through its official SDK. `client` is the SDK client (tests hand one whose HTTP
+ * layer is stubbed). The SDK rejects with plain objects, not Errors; any failure becomes a 502
+ * the shopper can retry, and the details go to the server log only.
+ */
+export function createRazorpayProvider(
+  keys: { keyId: string; keySecret: string },
+  client: RazorpayClient = razorpayClient(keys.keyId, keys.keySecret),
+): PaymentProvider {
+  return {
+    name: 'razorpay',
+    keyId: keys.keyId,
+    keySecret: keys.keySecret,
+    checkoutScript: RAZORPAY_CHECKOUT_SCRIPT,
+    async createOrder({ amountPaise, currency, receipt, notes }) {
+      let order: unknown;
+      try {
+        order = await client.orders.create({ amount: amountPaise, currency, receipt, notes });
+      } catch (error) {
+        console.error('Razorpay could not create an order:', describe(error));
+        throw new ApiError(502, 'The payment provider could not create the order. Please try again.');
+      }
+      const id = (order as { id?: unknown } | null)?.id;
+      if (typeof id !== 'string' || !/^order_[A-Za-z0-9]{1,40}$/.test(id)) {
+        console.error('Razorpay answered an order without a usable id:', JSON.stringify(order));
+        throw new ApiError(502, 'The payment provider could not create the order. Please try again.');
+      }
+      return { id };
+    },
+  };
+}
+
+/** A readable line for whatever the SDK rejected with (`{statusCode, error}` or an Error). */
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
