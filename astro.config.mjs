@@ -10,7 +10,8 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   outDir: process.env.SITE_OUT_DIR || './dist',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // Inlined CSS saves every first visit a render-blocking round trip (about 7 KB gzip a page).
+  build: { format: 'directory', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
   integrations: [react()],
   vite: {

@@ -66,14 +66,14 @@ function isStylesheet(response: Response): boolean {
 export async function measurePage(page: Page, path: string, options: MeasureOptions = {}): Promise<PageAssets> {
   const timeout = options.timeoutMs ?? 30_000;
   const bodies = new Map<string, { response: Response; body: Promise<Buffer | null> }>();
-  let inFlight = 0;
+  const pending = new Set<Request>();
   let lastActivity = Date.now();
-  const onRequest = () => {
-    inFlight += 1;
+  const onRequest = (request: Request) => {
+    pending.add(request);
     lastActivity = Date.now();
   };
-  const onDone = (_request: Request) => {
-    inFlight = Math.max(0, inFlight - 1);
+  const onDone = (request: Request) => {
+    pending.delete(request);
     lastActivity = Date.now();
   };
   const onResponse = (response: Response) => {
@@ -91,10 +91,10 @@ export async function measurePage(page: Page, path: string, options: MeasureOpti
     await page.waitForLoadState('networkidle', { timeout });
     // Islands hydrated `client:idle` start in the browser's first idle period; wait for it to pass.
     await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
-    await networkQuiet(() => ({ inFlight, lastActivity }), timeout);
+    await networkQuiet(() => ({ pending, lastActivity }), timeout);
     if (options.extraSettleMs) {
       await page.waitForTimeout(options.extraSettleMs);
-      await networkQuiet(() => ({ inFlight, lastActivity }), timeout);
+      await networkQuiet(() => ({ pending, lastActivity }), timeout);
     }
     const { inline, images } = await page.evaluate(inspectDocument);
     const scripts: AssetSize[] = [];
@@ -136,12 +136,18 @@ export async function measurePage(page: Page, path: string, options: MeasureOpti
   }
 }
 
-async function networkQuiet(state: () => { inFlight: number; lastActivity: number }, timeout: number): Promise<void> {
+async function networkQuiet(
+  state: () => { pending: Set<Request>; lastActivity: number },
+  timeout: number,
+): Promise<void> {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const { inFlight, lastActivity } = state();
-    if (inFlight === 0 && Date.now() - lastActivity >= QUIET_MS) return;
-    if (Date.now() > deadline) throw new Error(`The network did not settle within ${timeout} ms`);
+    const { pending, lastActivity } = state();
+    if (pending.size === 0 && Date.now() - lastActivity >= QUIET_MS) return;
+    if (Date.now() > deadline) {
+      const urls = [...pending].map((r) => r.url()).join(', ');
+      throw new Error(`The network did not settle within ${timeout} ms; still loading: ${urls || 'nothing'}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -75,6 +75,8 @@ function machine(): Record<string, string | number> {
     memoryGb: Math.round(os.totalmem() / 1024 ** 3),
     node: process.version,
     chromium: chromiumVersion(),
+    /** The machine may be shared: its 1-minute load average when the run started. */
+    loadAverageAtStart: Number(os.loadavg()[0].toFixed(1)),
   };
 }
 
@@ -176,11 +178,12 @@ async function main(): Promise<number> {
 
   const seconds = (performance.now() - started) / 1000;
   const m = file.machine;
+  const load = `load average ${m.loadAverageAtStart} at start, ${os.loadavg()[0].toFixed(1)} at end`;
   const machineLine = `${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}, ${m.chromium}`;
   const subset = sections.length < SECTIONS.length ? ` (--only ${sections.join(',')})` : '';
   const markdown = renderReport(tables, [
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`${subset} on ${machineLine}; ` +
-      `run time ${fmt(seconds / 60, 1)} min. Budgets are in bench/budgets.ts; ✅ within budget, ❌ over.`,
+      `${load}; run time ${fmt(seconds / 60, 1)} min. Budgets are in bench/budgets.ts; ✅ within budget, ❌ over.`,
   ]);
   // The file keeps the last figures of every section, so its tables cover them all.
   file.markdown = renderReport(recordedTables(file), [

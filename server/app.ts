@@ -8,6 +8,7 @@ import type { Db } from './db';
 import { ApiError } from './http/errors';
 import { compress } from './http/compress';
 import { resolveFile, sendFile } from './http/static-files';
+import { ResponseCache } from './http/response-cache';
 import { catalogueRoutes } from './routes/catalogue';
 import { addressRoutes } from './routes/addresses';
 import { authRoutes } from './routes/auth';
@@ -88,8 +89,10 @@ export function createApp(options: AppOptions): Hono {
   const payments = options.payments ?? {
     provider: createLocalProvider(crypto.randomBytes(32).toString('hex')),
   };
-  app.route('/api/common', catalogueRoutes(db));
-  app.route('/api/common', ratingRoutes(accounts));
+  // One cache of public catalogue answers; a new review empties it (ratings change averages).
+  const catalogueCache = new ResponseCache(db);
+  app.route('/api/common', catalogueRoutes(db, catalogueCache));
+  app.route('/api/common', ratingRoutes(accounts, catalogueCache));
   app.route('/api/common', authRoutes(accounts));
   app.route('/api/common', profileRoutes(accounts));
   app.route('/api/common', addressRoutes(accounts));

@@ -12,6 +12,7 @@ import {
   type ProductFilter,
 } from '../db/products';
 import { notFound } from '../http/errors';
+import type { ResponseCache } from '../http/response-cache';
 import { parseQuery } from '../http/validate';
 
 const MAX_PAGE_SIZE = 100;
@@ -52,38 +53,44 @@ function first(...values: (number | undefined)[]): number | undefined {
 }
 
 /** The public catalogue: categories, subcategories, banners, products, featured and search. */
-export function catalogueRoutes(db: Db): Hono {
+export function catalogueRoutes(db: Db, cache: ResponseCache): Hono {
   const app = new Hono({ strict: false });
 
   app.get('/product_categories', async (c) => {
-    const rows = await db
-      .selectFrom('categories')
-      .select(['id', 'name', 'image'])
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-    return c.json(rows satisfies Category[]);
+    return cache.json(c, async () => {
+      const rows = await db
+        .selectFrom('categories')
+        .select(['id', 'name', 'image'])
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return rows satisfies Category[];
+    });
   });
 
   app.get('/subcategories', async (c) => {
-    const rows = await db
-      .selectFrom('subcategories')
-      .select(['id', 'name', 'image', 'category_id as category'])
-      .orderBy('category_id')
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-    return c.json(rows satisfies Subcategory[]);
+    return cache.json(c, async () => {
+      const rows = await db
+        .selectFrom('subcategories')
+        .select(['id', 'name', 'image', 'category_id as category'])
+        .orderBy('category_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return rows satisfies Subcategory[];
+    });
   });
 
   app.get('/banners_api', async (c) => {
-    const rows = await db
-      .selectFrom('banners')
-      .select(['id', 'title', 'subtitle', 'image'])
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-    return c.json(rows satisfies Banner[]);
+    return cache.json(c, async () => {
+      const rows = await db
+        .selectFrom('banners')
+        .select(['id', 'title', 'subtitle', 'image'])
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return rows satisfies Banner[];
+    });
   });
 
   app.get('/products', async (c) => {
@@ -94,35 +101,40 @@ export function catalogueRoutes(db: Db): Hono {
       subcategoryId: subcategory,
       popular: q.popular,
     };
-    if (q.page === undefined && q.page_size === undefined) {
-      return c.json(await listProducts(db, filter));
-    }
-    const page = q.page ?? 1;
-    const pageSize = q.page_size ?? 50;
-    const [count, results] = await Promise.all([
-      countProducts(db, filter),
-      listProducts(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
-    ]);
-    return c.json({ count, page, page_size: pageSize, results });
+    return cache.json(c, async () => {
+      if (q.page === undefined && q.page_size === undefined) return listProducts(db, filter);
+      const page = q.page ?? 1;
+      const pageSize = q.page_size ?? 50;
+      const [count, results] = await Promise.all([
+        countProducts(db, filter),
+        listProducts(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+      ]);
+      return { count, page, page_size: pageSize, results };
+    });
   });
 
   app.get('/products/:id', async (c) => {
     const parsed = id.safeParse(c.req.param('id'));
-    const product = parsed.success ? await getProduct(db, parsed.data) : undefined;
-    if (!product) throw notFound('Product not found.');
-    return c.json(product);
+    if (!parsed.success) throw notFound('Product not found.');
+    return cache.json(c, async () => {
+      const product = await getProduct(db, parsed.data);
+      if (!product) throw notFound('Product not found.');
+      return product;
+    });
   });
 
   app.get('/featured_products', async (c) => {
-    return c.json(await listProducts(db, { featured: true }));
+    return cache.json(c, () => listProducts(db, { featured: true }));
   });
 
   app.get('/products_search', async (c) => {
     const q = parseQuery(c, searchQuery);
     const text = (q.search ?? q.q ?? '').trim();
     if (!text) return c.json([]);
-    const ids = await searchProductIds(db, text, MAX_SEARCH_RESULTS);
-    return c.json((await getProductsByIds(db, ids)).map(toSearchProduct));
+    return cache.json(c, async () => {
+      const ids = await searchProductIds(db, text, MAX_SEARCH_RESULTS);
+      return (await getProductsByIds(db, ids)).map(toSearchProduct);
+    });
   });
 
   return app;

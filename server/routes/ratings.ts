@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { ResponseCache } from '../http/response-cache';
 import { z } from 'zod';
 import type { Review } from '../../src/lib/api/types';
 import type { Db } from '../db';
@@ -141,14 +142,16 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Reviews: readable by anyone, filtered by product, variant and/or author; written by shoppers who bought. */
-export function ratingRoutes(accounts: Accounts): Hono<SessionEnv> {
+export function ratingRoutes(accounts: Accounts, cache: ResponseCache): Hono<SessionEnv> {
   const { db, mediaDir } = accounts;
   const app = new Hono<SessionEnv>({ strict: false });
   const alreadyReviewed = () => echoedError(409, "You've already reviewed this product.", 'detail');
 
   app.get('/ratings', async (c) => {
     const q = parseQuery(c, query);
-    return c.json(await findReviews(db, { product: q.product, variant: q.variant ?? q.variant_id, user: q.user }));
+    return cache.json(c, () =>
+      findReviews(db, { product: q.product, variant: q.variant ?? q.variant_id, user: q.user }),
+    );
   });
 
   app.post('/ratings', requireSession(accounts), async (c) => {
@@ -227,6 +230,7 @@ export function ratingRoutes(accounts: Accounts): Hono<SessionEnv> {
       throw error;
     }
     const [review] = await findReviews(db, { id: ratingId });
+    cache.invalidate();
     return c.json(review, 201);
   });
 

@@ -6,7 +6,6 @@ export const GET: APIRoute = ({ site }) => {
   const disallowed = [
     '/fragments/',
     '/fallback/',
-    '/cart',
     '/wishlist',
     '/profile',
     '/myorder',

@@ -44,6 +44,8 @@ export interface TestApp {
 }
 
 export interface TestAppOptions extends Partial<Omit<AppOptions, 'db' | 'accounts'>> {
+  /** A database file instead of memory, so a second connection can change it as another process would. */
+  databaseFile?: string;
   /** Account settings to change; throttles are off unless `limits` is given. */
   accounts?: Partial<AccountsOptions>;
 }
@@ -78,7 +80,7 @@ export async function readResponse(res: Response): Promise<TestResponse> {
  * it in afterAll.
  */
 export async function makeTestApp(products = 60, options: TestAppOptions = {}): Promise<TestApp> {
-  const db = openDatabase(':memory:');
+  const db = openDatabase(options.databaseFile ?? ':memory:');
   await migrate(db);
   await seedCatalogue(db, generateCatalogue({ products }));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-'));
@@ -86,7 +88,7 @@ export async function makeTestApp(products = 60, options: TestAppOptions = {}): 
   const mediaDir = options.mediaDir ?? path.join(dir, 'media');
   let offset = 0;
   const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
-  const { accounts, ...rest } = options;
+  const { accounts, databaseFile: _file, ...rest } = options;
   const app = createApp({
     db,
     payments: { provider: createLocalProvider(TEST_PAYMENT_SECRET), webhookSecret: TEST_WEBHOOK_SECRET },

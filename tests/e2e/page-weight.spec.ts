@@ -22,7 +22,7 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     for (const [type, budget] of PAGES) {
       test(`${type} page ${budget.path} stays within ${budget.jsKb} KB gzip`, async ({ page }) => {
-        const assets = await measurePage(page, budget.path);
+        const assets = await measurePage(page, budget.path, { timeoutMs: 20_000 });
         const scripts = [...assets.scripts, ...assets.inlineScripts].sort((a, b) => b.gzipBytes - a.gzipBytes);
         // Every page hydrates the header's islands: no scripts at all means the measurement broke.
         expect(assets.scripts.length, 'external scripts loaded').toBeGreaterThan(0);

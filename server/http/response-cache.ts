@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Context } from 'hono';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { chooseEncoding } from './compress';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Bytes of answers kept at most (compressed copies included). */
+const MAX_BYTES = 96 * 1024 * 1024;
+/** Browsers and CDNs may reuse a catalogue answer this long before asking again (with its ETag). */
+const CLIENT_MAX_AGE_SECONDS = 60;
+
+interface Entry {
+  version: string;
+  etag: string;
+  json: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  bytes: number;
+}
+
+/**
+ * Public catalogue answers, kept as JSON and compressed once, until the catalogue changes. A
+ * change made through this process calls `invalidate()`; one made by another process (a seed, a
+ * staff command) shows in SQLite's `data_version`, which every lookup compares.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private local = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** Forgets every answer: the catalogue (or its ratings) changed. */
+  invalidate(): void {
+    this.local += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private async version(): Promise<string> {
+    const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(this.db);
+    return `${rows[0]?.data_version ?? 0}.${this.local}`;
+  }
+
+  private remember(key: string, entry: Entry): void {
+    const old = this.entries.get(key);
+    if (old) this.bytes -= old.bytes;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    // Least recently stored first: Map keeps insertion order.
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= MAX_BYTES) break;
+      this.entries.delete(k);
+      this.bytes -= e.bytes;
+    }
+  }
+
+  /** Answers from the cache for this URL, producing (and keeping) the JSON when it is missing or stale. */
+  async json(c: Context, produce: () => Promise<unknown>): Promise<Response> {
+    const url = new URL(c.req.url);
+    url.searchParams.sort();
+    const key = `${url.pathname.replace(/\/+$/, '')}?${url.searchParams}`;
+    const version = await this.version();
+    let entry = this.entries.get(key);
+    if (!entry || entry.version !== version) {
+      const json = Buffer.from(JSON.stringify(await produce()));
+      const etag = `"${createHash('sha1').update(json).digest('base64url').slice(0, 16)}"`;
+      entry = { version, etag, json, bytes: json.byteLength };
+      this.remember(key, entry);
+    }
+    const headers: Record<string, string> = {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': `public, max-age=${CLIENT_MAX_AGE_SECONDS}`,
+      etag: entry.etag,
+      vary: 'Accept-Encoding',
+    };
+    if (c.req.header('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
+    const encoding = entry.json.byteLength >= 1024 ? chooseEncoding(c.req.header('accept-encoding')) : null;
+    let body = entry.json;
+    if (encoding) {
+      let packed = encoding === 'br' ? entry.br : entry.gzip;
+      if (!packed) {
+        packed =
+          encoding === 'br'
+            ? await brotli(entry.json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+            : await gzip(entry.json, { level: 6 });
+        entry[encoding === 'br' ? 'br' : 'gzip'] = packed;
+        entry.bytes += packed.byteLength;
+        this.bytes += packed.byteLength;
+      }
+      body = packed;
+      headers['content-encoding'] = encoding;
+    }
+    headers['content-length'] = String(body.byteLength);
+    // Buffer.from gives a Buffer over ArrayBufferLike; Response takes it as the bytes it is.
+    return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  }
+}
