@@ -100,6 +100,9 @@ async function probeCart(origin: string, shopper: Shopper, variantId: number): P
 }
 
 function summarise(name: string, kind: ApiKind, load: string, result: autocannon.Result): ApiResult {
+  if (result.requests.total === 0) {
+    throw new Error(`${name}: no answers at all (${result.errors} connection errors, ${result.timeouts} timeouts)`);
+  }
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
   );

@@ -120,12 +120,19 @@ async function main(): Promise<number> {
   const file: ResultsFile = { ...readResults(), updatedAt: new Date().toISOString(), machine: machine() };
   const tables: Table[] = [];
   const failures: string[] = [];
+  let shop: RunningShop | null = null;
   const attempt = async (section: Section | 'shop', work: () => Promise<void>) => {
     log(`— ${section} —`);
     try {
       await work();
+      (shop as RunningShop | null)?.assertRunning();
     } catch (error) {
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      let message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      try {
+        (shop as RunningShop | null)?.assertRunning();
+      } catch (crash) {
+        message = `${message}\n${(crash as Error).message}`;
+      }
       failures.push(`${section}: ${message}`);
       console.error(`[bench] ${section} failed: ${message}`);
     }
@@ -144,7 +151,6 @@ async function main(): Promise<number> {
   }
 
   const needsShop = sections.some((s) => s !== 'build');
-  let shop: RunningShop | null = null;
   try {
     if (needsShop) {
       await attempt('shop', async () => {

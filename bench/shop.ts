@@ -7,6 +7,8 @@ export interface RunningShop {
   origin: string;
   port: number;
   dataDir: string;
+  /** Throws with the shop's last output when it has exited: a crashed shop fails the section. */
+  assertRunning: () => void;
   stop: () => Promise<void>;
 }
 
@@ -56,5 +58,10 @@ export async function startShop(log: (line: string) => void): Promise<RunningSho
     throw error;
   }
   log(`Shop open at ${origin} after ${((performance.now() - started) / 1000).toFixed(0)} s (data in ${dataDir})`);
-  return { origin, port, dataDir, stop };
+  const assertRunning = () => {
+    if (child.exitCode === null && child.signalCode === null) return;
+    const tail = output().trim().split('\n').slice(-40).join('\n');
+    throw new Error(`The shop exited (${child.exitCode ?? child.signalCode}); its last output:\n${tail}`);
+  };
+  return { origin, port, dataDir, assertRunning, stop };
 }

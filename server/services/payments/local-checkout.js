@@ -147,6 +147,21 @@
       event.preventDefault();
       if (!success.disabled) this.dismiss();
     });
+    // Tab cycles inside the checkout: a modal dialog alone lets focus leave for the browser's controls.
+    dialog.addEventListener('keydown', (event) => {
+      if (event.key !== 'Tab') return;
+      const items = [close, success, failure].filter((el) => !el.disabled);
+      if (items.length === 0) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    });
     failure.addEventListener('click', () => {
       this.close();
       this.fail('Payment failed');

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, submitReview } from '../../lib/api/client';
 import type { OrderItem } from '../../lib/api/types';
 import { RATING } from '../../lib/constants';
+import { keepFocusInside } from '../../lib/focus-trap';
 import { $session } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { IMAGE_TYPES, imageProblem } from '../../lib/uploads';
@@ -63,6 +64,7 @@ export function ReviewDialog({ item, onDone }: { item: OrderItem | null; onDone:
       aria-labelledby="review-title"
       className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-2xl"
       onClose={() => onDone(false)}
+      onKeyDown={(event) => ref.current && keepFocusInside(event.nativeEvent, ref.current)}
     >
       {item && (
         <form noValidate onSubmit={save} className="flex flex-col gap-4">

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import { keepFocusInside } from '../../lib/focus-trap';
 import { $dialog, closeDialog } from '../../lib/stores/ui';
 
 const ICON_STYLES = {
@@ -32,6 +33,7 @@ export function MessageDialog() {
       aria-describedby="message-dialog-text"
       className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-2xl p-6 text-center shadow-2xl"
       onClose={() => closeDialog()}
+      onKeyDown={(event) => ref.current && keepFocusInside(event.nativeEvent, ref.current)}
       onClick={(event) => {
         if (event.target === ref.current) closeDialog();
       }}

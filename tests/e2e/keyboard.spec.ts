@@ -1,0 +1,115 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DESKTOP, loggedInShopper, tokenOf, waitForIslands } from './fixtures';
+
+test.use({ viewport: DESKTOP });
+
+/** Presses Tab until `target` has focus (at most `limit` times), checking each stop shows focus. */
+async function tabTo(page: Page, target: Locator, limit = 120): Promise<void> {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+    const visible = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return true;
+      const style = getComputedStyle(el);
+      return el.matches(':focus-visible') && (style.outlineStyle !== 'none' || style.boxShadow !== 'none');
+    });
+    expect(visible, 'every focused control shows a focus ring').toBe(true);
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** True while focus is inside `container`. */
+function focusInside(container: Locator): Promise<boolean> {
+  return container.evaluate((el) => el.contains(document.activeElement));
+}
+
+test('keyboard only: from home through search, cart and checkout to a placed order', async ({ page }) => {
+  // A long journey: every Tab is checked for a visible focus ring.
+  test.setTimeout(120_000);
+  await loggedInShopper(page);
+  const products = (await (await page.request.get('/api/common/products/')).json()) as {
+    id: number;
+    name: string;
+    variants: unknown[];
+  }[];
+  const product = products.find((p) => p.variants.length === 1 && p.name.split(' ').length >= 3) as { name: string };
+  await page.request.post('/api/common/addresses/', {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    data: {
+      name: 'Kavya Rao',
+      phone_number: '9123456780',
+      pincode: '500032',
+      locality: 'Gachibowli',
+      area: 'Plot 7, Road 2',
+      city: 'Hyderabad',
+      state: 'Telangana',
+    },
+  });
+
+  await page.goto('/');
+  await waitForIslands(page);
+  // The promotion closes with Escape.
+  await expect(page.getByRole('dialog', { name: 'Special Offer' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Special Offer' })).toBeHidden();
+
+  await tabTo(page, page.getByRole('searchbox', { name: 'Search products' }));
+  await page.keyboard.type(product.name);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Search Results for "${product.name}"` })).toBeVisible();
+  await waitForIslands(page);
+  const result = page.getByRole('list', { name: 'Search results' }).getByRole('link').first();
+  await expect(result).toContainText(product.name);
+  await tabTo(page, result);
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await waitForIslands(page);
+  const addCart = page.getByRole('button', { name: 'Add Cart' });
+  await tabTo(page, addCart);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Added to Cart!')).toBeVisible();
+  // A dialog traps focus and gives it back to what opened it.
+  await page.keyboard.press('Enter');
+  const already = page.getByRole('dialog', { name: 'Already in Cart' });
+  await expect(already).toBeVisible();
+  for (let i = 0; i < 4; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside(already)).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(already).toBeHidden();
+  await expect(addCart).toBeFocused();
+
+  const cartLink = page.getByRole('link', { name: 'Cart, 1 item' });
+  await page.keyboard.press('Shift+Tab');
+  await tabTo(page, cartLink);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cart$/);
+  await waitForIslands(page);
+  await tabTo(page, page.getByRole('button', { name: 'Checkout' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/buynowcartaddress$/);
+  await waitForIslands(page);
+  await tabTo(page, page.getByLabel('Deliver to Kavya Rao'));
+  await page.keyboard.press('Space');
+  await expect(page.getByLabel('Deliver to Kavya Rao')).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: 'Deliver Here' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Place Order' }));
+  await page.keyboard.press('Enter');
+
+  const checkout = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Success', exact: true }) });
+  await expect(checkout).toBeVisible();
+  expect(await focusInside(checkout)).toBe(true);
+  for (let i = 0; i < 5; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside(checkout)).toBe(true);
+  }
+  await tabTo(page, checkout.getByRole('button', { name: 'Success', exact: true }), 10);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/ordersuccess/);
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+});
