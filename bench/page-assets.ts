@@ -16,11 +16,14 @@ export interface PageAssets {
   /** Inline executable `<script>` elements of the HTML, each gzip-compressed on its own. */
   inlineScripts: AssetSize[];
   stylesheets: AssetSize[];
+  /** Inline `<style>` elements, each gzip-compressed on its own. */
+  inlineStyles: AssetSize[];
   html: AssetSize;
   /** Images whose box intersects the first viewport; SVG counted gzip-compressed, others as sent. */
   imagesAboveFold: AssetSize[];
   /** External plus inline JavaScript, gzip bytes: the figure the JS budgets hold. */
   jsGzipBytes: number;
+  /** External plus inline CSS, gzip bytes. */
   cssGzipBytes: number;
   imageAboveFoldBytes: number;
 }
@@ -96,7 +99,7 @@ export async function measurePage(page: Page, path: string, options: MeasureOpti
       await page.waitForTimeout(options.extraSettleMs);
       await networkQuiet(() => ({ pending, lastActivity }), timeout);
     }
-    const { inline, images } = await page.evaluate(inspectDocument);
+    const { inline, styles, images } = await page.evaluate(inspectDocument);
     const scripts: AssetSize[] = [];
     const stylesheets: AssetSize[] = [];
     const byUrl = new Map<string, Buffer>();
@@ -116,16 +119,18 @@ export async function measurePage(page: Page, path: string, options: MeasureOpti
       return [{ ...size, gzipBytes: svg ? size.gzipBytes : size.bytes }];
     });
     const inlineScripts = inline.map((text, i) => sizeOf(`inline #${i + 1}`, Buffer.from(text)));
+    const inlineStyles = styles.map((text, i) => sizeOf(`inline style #${i + 1}`, Buffer.from(text)));
     const bySize = (a: AssetSize, b: AssetSize) => b.gzipBytes - a.gzipBytes;
     return {
       url: main.url(),
       scripts: scripts.sort(bySize),
       inlineScripts: inlineScripts.sort(bySize),
       stylesheets: stylesheets.sort(bySize),
+      inlineStyles: inlineStyles.sort(bySize),
       html: sizeOf(main.url(), documentBody),
       imagesAboveFold: imagesAboveFold.sort(bySize),
       jsGzipBytes: sum(scripts, (a) => a.gzipBytes) + sum(inlineScripts, (a) => a.gzipBytes),
-      cssGzipBytes: sum(stylesheets, (a) => a.gzipBytes),
+      cssGzipBytes: sum(stylesheets, (a) => a.gzipBytes) + sum(inlineStyles, (a) => a.gzipBytes),
       imageAboveFoldBytes: sum(imagesAboveFold, (a) => a.gzipBytes),
     };
   } finally {
@@ -152,8 +157,8 @@ async function networkQuiet(
   }
 }
 
-/** Runs in the page: inline script texts, and the images intersecting the first viewport. */
-function inspectDocument(): { inline: string[]; images: string[] } {
+/** Runs in the page: inline script and style texts, and the images intersecting the first viewport. */
+function inspectDocument(): { inline: string[]; styles: string[]; images: string[] } {
   const executable = /^(|module|text\/javascript|application\/javascript)$/i;
   const inline = Array.from(document.querySelectorAll('script:not([src])'))
     .filter((s) => executable.test((s.getAttribute('type') ?? '').trim()))
@@ -172,5 +177,8 @@ function inspectDocument(): { inline: string[]; images: string[] } {
     })
     .map((img) => img.currentSrc || img.src)
     .filter((src) => src && !src.startsWith('data:'));
-  return { inline, images };
+  const styles = Array.from(document.querySelectorAll('style'))
+    .map((s) => s.textContent ?? '')
+    .filter((text) => text.trim().length > 0);
+  return { inline, styles, images };
 }

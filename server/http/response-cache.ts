@@ -11,8 +11,11 @@ const gzip = promisify(zlib.gzip);
 
 /** Bytes of answers kept at most (compressed copies included). */
 const MAX_BYTES = 96 * 1024 * 1024;
-/** Browsers and CDNs may reuse a catalogue answer this long before asking again (with its ETag). */
-const CLIENT_MAX_AGE_SECONDS = 60;
+/**
+ * Browsers and CDNs must ask again every time, but an unchanged answer costs them only a 304: a
+ * shopper who has just written a review must see it at once.
+ */
+const CLIENT_CACHE_CONTROL = 'public, no-cache';
 
 interface Entry {
   version: string;
@@ -76,7 +79,7 @@ export class ResponseCache {
     }
     const headers: Record<string, string> = {
       'content-type': 'application/json; charset=utf-8',
-      'cache-control': `public, max-age=${CLIENT_MAX_AGE_SECONDS}`,
+      'cache-control': CLIENT_CACHE_CONTROL,
       etag: entry.etag,
       vary: 'Accept-Encoding',
     };
