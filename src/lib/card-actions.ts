@@ -43,14 +43,20 @@ export function startCardActions(): void {
   if (started) return;
   started = true;
   startShopperState();
-  // Hearts show as pressed for variants on the wishlist, including cards added later.
+  // Hearts show as pressed for variants on the wishlist, including cards Load More adds later.
+  // Nothing to paint for a visitor, and only the grids ever gain cards: no page-wide observer.
+  let painted = false;
   const paint = (ids: Set<number>) => {
+    if (ids.size === 0 && !painted) return;
+    painted = ids.size > 0;
     for (const heart of document.querySelectorAll<HTMLButtonElement>('[data-card-action="wishlist"]')) {
       heart.setAttribute('aria-pressed', String(ids.has(variantOf(heart))));
     }
   };
   $wishlistVariants.subscribe(paint);
-  new MutationObserver(() => paint($wishlistVariants.get())).observe(document.body, { childList: true, subtree: true });
+  const repaint = new MutationObserver(() => paint($wishlistVariants.get()));
+  for (const grid of document.querySelectorAll('[data-grid]'))
+    repaint.observe(grid, { childList: true, subtree: true });
 
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-card-action]');
