@@ -75,7 +75,7 @@ function SearchResultsView({ sideCategories }: Props) {
         </ul>
       </aside>
       <div>
-        <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <div className="mb-6 flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
           <h1 className="text-2xl font-bold">Search Results for &quot;{term}&quot;</h1>
           <label className="flex items-center gap-2 text-sm font-semibold">
             Sort by: Price
