@@ -12,7 +12,7 @@ import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { Pager } from '../shared/Pager';
-import { DeleteButton, Thumb } from '../shared/form';
+import { DeleteButton, Thumb, useHydrated } from '../shared/form';
 
 /** The cart table: quantities change on the server, totals follow; 20 lines a page. */
 export function CartPage() {
@@ -25,7 +25,9 @@ export function CartPage() {
 
 function CartTable() {
   const lines = useStore($cartLines);
-  const loaded = useStore($cartLoaded);
+  // Until hydrated, render what the server rendered (loading), whatever the stores already know.
+  const hydrated = useHydrated();
+  const loaded = useStore($cartLoaded) && hydrated;
   const loggedIn = useStore($isLoggedIn);
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<number | null>(null);

@@ -9,7 +9,7 @@ import { askConfirm, showDialog, showToast } from '../../lib/stores/ui';
 import { $wishlist, $wishlistLoaded, toggleWishlistVariant } from '../../lib/stores/wishlist';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { Pager } from '../shared/Pager';
-import { DeleteButton, Thumb } from '../shared/form';
+import { DeleteButton, Thumb, useHydrated } from '../shared/form';
 
 /** The wishlist table, 20 a page; a visitor is asked to log in. */
 export function WishlistPage() {
@@ -23,7 +23,9 @@ export function WishlistPage() {
 function WishlistTable() {
   const entries = useStore($wishlist);
   const loggedIn = useStore($isLoggedIn);
-  const loaded = useStore($wishlistLoaded);
+  // Until hydrated, render what the server rendered (loading), whatever the stores already know.
+  const hydrated = useHydrated();
+  const loaded = useStore($wishlistLoaded) && hydrated;
   const [page, setPage] = useState(1);
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { $cartCount } from '../../lib/stores/cart';
 import { $isLoggedIn, $session, $userLabel, logout } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
+import { useHydrated } from './form';
 import { $wishlistCount } from '../../lib/stores/wishlist';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
@@ -36,10 +37,13 @@ function CountLink({ href, label, count, icon }: { href: string; label: string; 
 
 /** Header icons: wishlist and cart with count badges, and the user menu. */
 export function HeaderActions() {
-  const cartCount = useStore($cartCount);
-  const wishlistCount = useStore($wishlistCount);
-  const loggedIn = useStore($isLoggedIn);
-  const label = useStore($userLabel);
+  // The first render must match the server's (a visitor's header); the shopper's state follows.
+  const hydrated = useHydrated();
+  const cartCount = useStore($cartCount) * Number(hydrated);
+  const wishlistCount = useStore($wishlistCount) * Number(hydrated);
+  const loggedIn = useStore($isLoggedIn) && hydrated;
+  const storeLabel = useStore($userLabel);
+  const label = hydrated ? storeLabel : 'Login';
   const session = useStore($session);
   const [open, setOpen] = useState(false);
   const [stamp, setStamp] = useState<number | null>(null);
