@@ -82,6 +82,18 @@ function reusableOrder(
     .executeTakeFirst();
 }
 
+/** What the browser needs to open the provider's checkout for `order`. */
+function checkoutAnswer(order: OrderRow, provider: PaymentProvider): CreatedOrder {
+  return {
+    id: order.id,
+    order_id: order.provider_order_id,
+    razorpay_key: provider.keyId,
+    currency: order.currency,
+    amount: order.amount_paise,
+    checkout_script: provider.checkoutScript,
+  };
+}
+
 /** Placing orders (priced here, never by the caller), verifying their payment, and the shopper's order history. */
 export function orderRoutes(accounts: Accounts, provider: PaymentProvider): Hono<SessionEnv> {
   const { db } = accounts;
@@ -173,15 +185,7 @@ export function orderRoutes(accounts: Accounts, provider: PaymentProvider): Hono
       });
     });
 
-    const answer: CreatedOrder = {
-      id: order.id,
-      order_id: order.provider_order_id,
-      razorpay_key: provider.keyId,
-      currency: order.currency,
-      amount: order.amount_paise,
-      checkout_script: provider.checkoutScript,
-    };
-    return c.json(answer, 201);
+    return c.json(checkoutAnswer(order, provider), 201);
   });
 
   app.post('/verify_payment', auth, async (c) => {
@@ -250,15 +254,7 @@ export function orderRoutes(accounts: Accounts, provider: PaymentProvider): Hono
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const answer: CreatedOrder = {
-      id: order.id,
-      order_id: order.provider_order_id,
-      razorpay_key: provider.keyId,
-      currency: order.currency,
-      amount: order.amount_paise,
-      checkout_script: provider.checkoutScript,
-    };
-    return c.json(answer, 201);
+    return c.json(checkoutAnswer(order, provider), 201);
   });
 
   app.get('/orders_history', auth, async (c) => {

@@ -12,7 +12,7 @@ import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { Pager } from '../shared/Pager';
-import { DeleteButton, Thumb, useHydrated } from '../shared/form';
+import { DeleteButton, LinesTable, Thumb, useHydrated } from '../shared/form';
 
 /** The cart table: quantities change on the server, totals follow; 20 lines a page. */
 export function CartPage() {
@@ -85,77 +85,61 @@ function CartTable() {
   }
   return (
     <div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">Items in your cart</caption>
-          <thead className="border-b border-slate-200 text-muted">
-            <tr>
-              <th scope="col" className="py-2">
-                Product
-              </th>
-              <th scope="col">Name</th>
-              <th scope="col">Size</th>
-              <th scope="col">Price</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Total</th>
-              <th scope="col">
-                <span className="sr-only">Remove</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pageOf(lines, current, PAGE_SIZES.cart).map((line) => (
-              <tr key={line.product_variant_id} className="border-b border-slate-100">
-                <td className="py-3">
-                  <Thumb src={line.product_image} />
-                </td>
-                <td className="font-semibold">
-                  {line.product_id ? (
-                    <a href={`/product-details/${line.product_id}`} className="hover:text-brand-700">
-                      {line.product_name}
-                    </a>
-                  ) : (
-                    line.product_name
-                  )}
-                </td>
-                <td>{line.size || line.weight || 'N/A'}</td>
-                <td>{formatRupees(line.final_price)}</td>
-                <td>
-                  <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${line.product_name}`}>
-                    <button
-                      type="button"
-                      className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
-                      aria-label="Decrease quantity"
-                      disabled={line.quantity <= 1 || busy === line.product_variant_id}
-                      onClick={() => void quantity(line, line.quantity - 1)}
-                    >
-                      −
-                    </button>
-                    <span className="w-6 text-center tabular-nums" data-testid="cart-quantity">
-                      {line.quantity}
-                    </span>
-                    <button
-                      type="button"
-                      className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
-                      aria-label="Increase quantity"
-                      disabled={busy === line.product_variant_id}
-                      onClick={() => void quantity(line, line.quantity + 1)}
-                    >
-                      +
-                    </button>
-                  </div>
-                </td>
-                <td className="font-semibold" data-testid="cart-line-total">
-                  {formatRupees((Math.round(line.final_price * 100) * line.quantity) / 100)}
-                </td>
-                <td>
-                  <DeleteButton what={line.product_name} onClick={() => void remove(line)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LinesTable
+        caption="Items in your cart"
+        columns={['Name', 'Size', 'Price', 'Quantity', 'Total']}
+        minWidth="min-w-[40rem]"
+      >
+        {pageOf(lines, current, PAGE_SIZES.cart).map((line) => (
+          <tr key={line.product_variant_id} className="border-b border-slate-100">
+            <td className="py-3">
+              <Thumb src={line.product_image} />
+            </td>
+            <td className="font-semibold">
+              {line.product_id ? (
+                <a href={`/product-details/${line.product_id}`} className="hover:text-brand-700">
+                  {line.product_name}
+                </a>
+              ) : (
+                line.product_name
+              )}
+            </td>
+            <td>{line.size || line.weight || 'N/A'}</td>
+            <td>{formatRupees(line.final_price)}</td>
+            <td>
+              <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${line.product_name}`}>
+                <button
+                  type="button"
+                  className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
+                  aria-label="Decrease quantity"
+                  disabled={line.quantity <= 1 || busy === line.product_variant_id}
+                  onClick={() => void quantity(line, line.quantity - 1)}
+                >
+                  −
+                </button>
+                <span className="w-6 text-center tabular-nums" data-testid="cart-quantity">
+                  {line.quantity}
+                </span>
+                <button
+                  type="button"
+                  className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
+                  aria-label="Increase quantity"
+                  disabled={busy === line.product_variant_id}
+                  onClick={() => void quantity(line, line.quantity + 1)}
+                >
+                  +
+                </button>
+              </div>
+            </td>
+            <td className="font-semibold" data-testid="cart-line-total">
+              {formatRupees((Math.round(line.final_price * 100) * line.quantity) / 100)}
+            </td>
+            <td>
+              <DeleteButton what={line.product_name} onClick={() => void remove(line)} />
+            </td>
+          </tr>
+        ))}
+      </LinesTable>
       {pages > 1 && <Pager page={current} pages={pages} onPage={setPage} label="Cart pages" />}
       <div className="mt-6 flex flex-wrap items-center justify-end gap-6">
         <p className="text-lg">

@@ -9,7 +9,7 @@ import { askConfirm, showDialog, showToast } from '../../lib/stores/ui';
 import { $wishlist, $wishlistLoaded, toggleWishlistVariant } from '../../lib/stores/wishlist';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { Pager } from '../shared/Pager';
-import { DeleteButton, Thumb, useHydrated } from '../shared/form';
+import { DeleteButton, LinesTable, Thumb, useHydrated } from '../shared/form';
 
 /** The wishlist table, 20 a page; a visitor is asked to log in. */
 export function WishlistPage() {
@@ -69,43 +69,25 @@ function WishlistTable() {
   const current = Math.min(page, pages);
   return (
     <div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left text-sm">
-          <caption className="sr-only">Products on your wishlist</caption>
-          <thead className="border-b border-slate-200 text-muted">
-            <tr>
-              <th scope="col" className="py-2">
-                Product
-              </th>
-              <th scope="col">Name</th>
-              <th scope="col">Size</th>
-              <th scope="col">Price</th>
-              <th scope="col">
-                <span className="sr-only">Remove</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pageOf(entries, current, PAGE_SIZES.wishlist).map((e) => (
-              <tr key={e.id} className="border-b border-slate-100">
-                <td className="py-3">
-                  <Thumb src={e.product.images[0]?.image} />
-                </td>
-                <td className="font-semibold">
-                  <a href={`/product-details/${e.product.id}`} className="hover:text-brand-700">
-                    {e.product.name}
-                  </a>
-                </td>
-                <td>{e.product.size || 'N/A'}</td>
-                <td>{formatRupees(e.product.final_price)}</td>
-                <td>
-                  <DeleteButton what={e.product.name} onClick={() => void remove(e.variant_id, e.product.name)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LinesTable caption="Products on your wishlist" columns={['Name', 'Size', 'Price']} minWidth="min-w-[32rem]">
+        {pageOf(entries, current, PAGE_SIZES.wishlist).map((e) => (
+          <tr key={e.id} className="border-b border-slate-100">
+            <td className="py-3">
+              <Thumb src={e.product.images[0]?.image} />
+            </td>
+            <td className="font-semibold">
+              <a href={`/product-details/${e.product.id}`} className="hover:text-brand-700">
+                {e.product.name}
+              </a>
+            </td>
+            <td>{e.product.size || 'N/A'}</td>
+            <td>{formatRupees(e.product.final_price)}</td>
+            <td>
+              <DeleteButton what={e.product.name} onClick={() => void remove(e.variant_id, e.product.name)} />
+            </td>
+          </tr>
+        ))}
+      </LinesTable>
       {pages > 1 && <Pager page={current} pages={pages} onPage={setPage} label="Wishlist pages" />}
     </div>
   );

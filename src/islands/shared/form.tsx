@@ -139,3 +139,41 @@ export function Thumb({ src, size = 64 }: { src: string | null | undefined; size
     />
   );
 }
+
+/** The cart's and wishlist's table: a hidden caption, the column headings, then the rows given. */
+export function LinesTable({
+  caption,
+  columns,
+  minWidth,
+  children,
+}: {
+  caption: string;
+  /** Visible headings after the picture column; a last 'Remove' column is added. */
+  columns: string[];
+  minWidth: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className={`w-full text-left text-sm ${minWidth}`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 text-muted">
+          <tr>
+            <th scope="col" className="py-2">
+              Product
+            </th>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
