@@ -159,6 +159,7 @@ async function main(): Promise<number> {
       });
     }
     const origin = (shop as RunningShop | null)?.origin;
+    const shopPid = (shop as RunningShop | null)?.pid ?? 0;
     if (origin && sections.includes('weight')) {
       await attempt('weight', async () => {
         file.weight = await timed(() => benchWeight(origin, log));
@@ -173,7 +174,7 @@ async function main(): Promise<number> {
     }
     if (origin && sections.includes('api')) {
       await attempt('api', async () => {
-        file.api = await timed(() => benchApi(origin, log));
+        file.api = await timed(() => benchApi(origin, shopPid, log));
         tables.push(apiTable(file.api.results));
       });
     }

@@ -6,6 +6,8 @@ import { BENCH_TMP, freePort, portInUse, startProcess, stopProcess, tsxArgs } fr
 export interface RunningShop {
   origin: string;
   port: number;
+  /** The shop's own process (its CPU time is read during the API bench). */
+  pid: number;
   dataDir: string;
   /** Throws with the shop's last output when it has exited: a crashed shop fails the section. */
   assertRunning: () => void;
@@ -63,5 +65,5 @@ export async function startShop(log: (line: string) => void): Promise<RunningSho
     const tail = output().trim().split('\n').slice(-40).join('\n');
     throw new Error(`The shop exited (${child.exitCode ?? child.signalCode}); its last output:\n${tail}`);
   };
-  return { origin, port, dataDir, assertRunning, stop };
+  return { origin, port, pid: child.pid ?? 0, dataDir, assertRunning, stop };
 }

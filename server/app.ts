@@ -64,9 +64,11 @@ export function createApp(options: AppOptions): Hono {
 
   app.use('*', async (c, next) => {
     await next();
-    c.header('x-content-type-options', 'nosniff');
-    c.header('referrer-policy', 'strict-origin-when-cross-origin');
-    c.header('x-frame-options', 'SAMEORIGIN');
+    // On the answer's own headers: c.header() after the handler would rebuild the answer as a stream.
+    const headers = c.res.headers;
+    headers.set('x-content-type-options', 'nosniff');
+    headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+    headers.set('x-frame-options', 'SAMEORIGIN');
   });
   if (options.log) {
     const log = options.log;
@@ -80,11 +82,13 @@ export function createApp(options: AppOptions): Hono {
   const tooLarge = (c: Context) => c.json({ message: 'Request body is too large.' }, 413);
   const defaultLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const reviewLimit = bodyLimit({ maxSize: MAX_REVIEW_BODY_BYTES, onError: tooLarge });
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'POST' && /^\/api\/common\/ratings\/?$/.test(c.req.path)
+  app.use('/api/*', (c, next) => {
+    // Reads carry no body; asking a GET for one would build a full WHATWG Request for nothing.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return c.req.method === 'POST' && /^\/api\/common\/ratings\/?$/.test(c.req.path)
       ? reviewLimit(c, next)
-      : defaultLimit(c, next),
-  );
+      : defaultLimit(c, next);
+  });
 
   const payments = options.payments ?? {
     provider: createLocalProvider(crypto.randomBytes(32).toString('hex')),

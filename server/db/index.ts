@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -15,7 +15,32 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+}
+
+/** Statements kept prepared at most; the shop's queries are a few hundred shapes at most. */
+const MAX_STATEMENTS = 1000;
+
+/**
+ * The database as Kysely sees it, except that a query's SQL is compiled by SQLite once and the
+ * prepared statement reused for every later call with the same SQL (Kysely itself prepares anew
+ * each time). Statements run synchronously and are never streamed, so reuse cannot overlap.
+ */
+export function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SqliteStatement {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        // Oldest first out: Map keeps insertion order.
+        if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Brings the schema up to the newest migration; throws with the failing migration's name. */

@@ -30,12 +30,13 @@ export function compress(): MiddlewareHandler {
     await next();
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
+    // `res.body` is asked last: reading it turns a prepared answer into a stream, the slow way out.
     if (
-      !res.body ||
       c.req.method === 'HEAD' ||
       res.headers.has('content-encoding') ||
       !COMPRESSIBLE.test(type) ||
-      res.headers.get('cache-control')?.includes('no-transform')
+      res.headers.get('cache-control')?.includes('no-transform') ||
+      !res.body
     ) {
       return;
     }
