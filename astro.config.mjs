@@ -9,6 +9,8 @@ const devApiOrigin = process.env.DEV_API_ORIGIN;
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   outDir: process.env.SITE_OUT_DIR || './dist',
+  // Each of the shop builder's side-by-side builds keeps its own cache.
+  cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'ignore',
   // Inlined CSS saves every first visit a render-blocking round trip (about 7 KB gzip a page).
   // Two pages at a time: 2,270 pages built in 15.0 s against 17.0 s one at a time (2 cores).

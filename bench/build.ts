@@ -15,7 +15,7 @@ export interface BuildResult {
   pages: number;
   productPages: number;
   productPagesPerSecond: number;
-  /** Peak resident memory of the Astro build process (VmHWM), as the build reports it. */
+  /** Peak resident memory of the Astro builds (the sum of each one's VmHWM), as the build reports it. */
   peakMemoryMb: number | null;
 }
 
@@ -105,7 +105,9 @@ export function buildTable(results: BuildResult[]): Table {
     rows,
     notes: [
       'Wall time is `npm run build` from start to exit (API start-up, Astro, pre-compression, swap); ' +
-        'product pages/s = product pages ÷ wall time. Peak memory is the Astro build process (VmHWM).',
+        'product pages/s = product pages ÷ wall time. The site is built by two Astro builds side by side (`BUILD_WORKERS`, ' +
+        'one per core, at most two), each rendering half the product pages and fragments; peak memory is the sum of ' +
+        "the two builds' peaks (VmHWM).",
       `Budgets apply at ${fmt(b.atProducts)} products.`,
     ],
   };

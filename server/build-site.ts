@@ -17,6 +17,7 @@ async function main(): Promise<void> {
       dataDir: env.dataDir,
       apiBase: `http://127.0.0.1:${boundPort(server)}/api/`,
       siteUrl: env.siteUrl,
+      workers: env.buildWorkers,
       log: console.log,
     });
     const seconds = result.ms / 1000;

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -17,6 +18,7 @@ const fields = z.object({
   SITE_URL: z.url().optional(),
   SEED_PRODUCTS: whole(1, 1_000_000).default(320),
   REBUILD_INTERVAL_MINUTES: whole(0, 7 * 24 * 60).default(0),
+  BUILD_WORKERS: whole(1, 16).optional(),
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: whole(1, 24 * 365).default(48),
@@ -68,6 +70,8 @@ export interface Env {
   siteUrl: string;
   seedProducts: number;
   rebuildIntervalMinutes: number;
+  /** Site builds run side by side, each rendering a share of the pages (one per core, at most two by default). */
+  buildWorkers: number;
   logRequests: boolean;
   /** Signing key for session tokens; when unset one is generated into the data folder. */
   jwtSecret: string | undefined;
@@ -117,6 +121,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     siteUrl: (v.SITE_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     seedProducts: v.SEED_PRODUCTS,
     rebuildIntervalMinutes: v.REBUILD_INTERVAL_MINUTES,
+    buildWorkers: v.BUILD_WORKERS ?? Math.min(2, os.availableParallelism()),
     logRequests: v.LOG_REQUESTS === '1',
     jwtSecret: v.JWT_SECRET,
     tokenTtlHours: v.TOKEN_TTL_HOURS,

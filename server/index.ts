@@ -63,6 +63,7 @@ async function main(): Promise<void> {
             dataDir: env.dataDir,
             apiBase,
             siteUrl: env.siteUrl,
+            workers: env.buildWorkers,
             log,
             signal: shutdown.signal,
           });

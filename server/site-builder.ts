@@ -9,6 +9,12 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
 /** Finished builds kept besides the live one, so pages open in a browser keep their assets. */
 const KEEP_BUILDS = 2;
+/**
+ * Where each Astro build runs. With its output outside its working folder Astro keeps the
+ * intermediate server bundle in the working folder, whose imports must resolve from the
+ * project's node_modules: so inside the project, one folder per side-by-side build.
+ */
+const WORK_ROOT = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'site-builds');
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -20,12 +26,18 @@ export interface SiteBuildOptions {
   log?: (line: string) => void;
   /** Aborting stops the build's process (the shop is shutting down). */
   signal?: AbortSignal;
+  /**
+   * Astro builds run side by side, each rendering a share of the many-page routes (product pages
+   * and Load More fragments), merged into one folder at the end. One by default.
+   */
+  workers?: number;
 }
 
 export interface SiteBuildResult {
   dir: string;
   ms: number;
   pages: number;
+  /** Peak resident memory of the Astro builds together (the sum of each one's peak). */
   peakRssMb: number | null;
 }
 
@@ -118,7 +130,8 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
   const dir = path.join(paths.builds, new Date().toISOString().replace(/[:.]/g, '-'));
   try {
     fs.mkdirSync(paths.builds, { recursive: true });
-    const peakRssMb = await runAstroBuild(dir, options, log);
+    const peakRssMb = await runAstroBuilds(dir, options, log);
+    removeServerLeftovers(dir);
     await precompressAssets(dir);
     swapCurrent(paths.current, dir);
     pruneOldBuilds(paths.builds, dir);
@@ -127,7 +140,72 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   } finally {
+    for (const name of fs.existsSync(paths.builds) ? fs.readdirSync(paths.builds) : []) {
+      if (name.startsWith(`${path.basename(dir)}.`))
+        fs.rmSync(path.join(paths.builds, name), { recursive: true, force: true });
+    }
+    for (let k = 0; k < Math.max(1, options.workers ?? 1); k += 1) {
+      fs.rmSync(workDirOf(dir, k), { recursive: true, force: true });
+    }
     release();
+  }
+}
+
+/**
+ * Runs `workers` Astro builds at once, build k of n rendering every n-th page of the many-page
+ * routes (`BUILD_SHARD=k/n`, see src/lib/build-data.ts), then moves the other builds' pages into
+ * the first one's folder. One failing build stops the others. Resolves to their summed peak memory.
+ */
+async function runAstroBuilds(
+  dir: string,
+  options: SiteBuildOptions,
+  log: (line: string) => void,
+): Promise<number | null> {
+  const workers = Math.max(1, options.workers ?? 1);
+  if (workers === 1) return runAstroBuild(dir, workDirOf(dir, 0), null, options, log);
+  const stopAll = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stopAll.signal]) : stopAll.signal;
+  const outs = Array.from({ length: workers }, (_, k) => (k === 0 ? dir : `${dir}.part${k}`));
+  let firstError: unknown = null;
+  const results = await Promise.allSettled(
+    outs.map((out, k) =>
+      runAstroBuild(out, workDirOf(dir, k), `${k}/${workers}`, { ...options, signal }, k === 0 ? log : () => {}).catch(
+        (error: unknown) => {
+          // The first failure is the cause; the others were stopped because of it.
+          firstError ??= error;
+          stopAll.abort();
+          throw error;
+        },
+      ),
+    ),
+  );
+  if (firstError !== null) throw firstError;
+  for (const out of outs.slice(1)) mergeInto(dir, out);
+  const peaks = results.map((r) => (r.status === 'fulfilled' ? r.value : null));
+  return peaks.every((p) => p !== null) ? peaks.reduce((sum, p) => sum + (p ?? 0), 0) : null;
+}
+
+function workDirOf(dir: string, k: number): string {
+  return path.join(WORK_ROOT, `${path.basename(dir)}-${process.pid}-${k}`);
+}
+
+/** Moves every file of `from` that `into` lacks into it (pages both built are the same page). */
+export function mergeInto(into: string, from: string): void {
+  for (const entry of fs.readdirSync(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const source = path.join(entry.parentPath, entry.name);
+    const target = path.join(into, path.relative(from, source));
+    if (fs.existsSync(target)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.renameSync(source, target);
+  }
+  fs.rmSync(from, { recursive: true, force: true });
+}
+
+/** Astro copies its build-time server modules next to the pages; nothing serves or needs them. */
+function removeServerLeftovers(dir: string): void {
+  for (const name of fs.readdirSync(dir)) {
+    if (name.endsWith('.mjs')) fs.rmSync(path.join(dir, name), { force: true });
   }
 }
 
@@ -142,11 +220,23 @@ function peakRssMb(pid: number | undefined): number | null {
   }
 }
 
-function runAstroBuild(outDir: string, options: SiteBuildOptions, log: (line: string) => void): Promise<number | null> {
+/**
+ * One `astro build` into `outDir`. It runs in `workDir`, where Astro keeps its intermediate
+ * server bundle when the output is outside the working folder, so side-by-side builds never
+ * share one; `shard` is this build's BUILD_SHARD, null for the whole site.
+ */
+function runAstroBuild(
+  outDir: string,
+  workDir: string,
+  shard: string | null,
+  options: SiteBuildOptions,
+  log: (line: string) => void,
+): Promise<number | null> {
+  fs.mkdirSync(workDir, { recursive: true });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--silent'], {
-      cwd: PROJECT_ROOT,
-      env: buildEnv(outDir, options),
+    const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--silent', '--root', PROJECT_ROOT], {
+      cwd: workDir,
+      env: buildEnv(outDir, workDir, shard, options),
       signal: options.signal,
     });
     // The high-water mark only grows, so the last reading before exit is the build's peak.
@@ -177,12 +267,16 @@ function runAstroBuild(outDir: string, options: SiteBuildOptions, log: (line: st
   });
 }
 
-function buildEnv(outDir: string, options: SiteBuildOptions): NodeJS.ProcessEnv {
-  return {
+function buildEnv(outDir: string, workDir: string, shard: string | null, options: SiteBuildOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     API_BASE: options.apiBase,
     SITE_URL: options.siteUrl,
     SITE_OUT_DIR: outDir,
+    ASTRO_CACHE_DIR: path.join(workDir, 'cache'),
     ASTRO_TELEMETRY_DISABLED: '1',
   };
+  if (shard) env.BUILD_SHARD = shard;
+  else delete env.BUILD_SHARD;
+  return env;
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadEnv } from '../../server/env';
@@ -11,6 +12,7 @@ describe('loadEnv', () => {
       siteUrl: 'http://localhost:4321',
       seedProducts: 320,
       rebuildIntervalMinutes: 0,
+      buildWorkers: Math.min(2, os.availableParallelism()),
       logRequests: false,
       jwtSecret: undefined,
       tokenTtlHours: 48,
@@ -41,6 +43,7 @@ describe('loadEnv', () => {
         SITE_URL: 'https://shop.example.in/',
         SEED_PRODUCTS: '60',
         REBUILD_INTERVAL_MINUTES: '30',
+        BUILD_WORKERS: '3',
         LOG_REQUESTS: '1',
         JWT_SECRET: 's'.repeat(40),
         TOKEN_TTL_HOURS: '12',
@@ -60,6 +63,7 @@ describe('loadEnv', () => {
       siteUrl: 'https://shop.example.in',
       seedProducts: 60,
       rebuildIntervalMinutes: 30,
+      buildWorkers: 3,
       logRequests: true,
       jwtSecret: 's'.repeat(40),
       tokenTtlHours: 12,
@@ -86,6 +90,8 @@ describe('loadEnv', () => {
     ['SITE_URL', 'not a url'],
     ['LOG_REQUESTS', 'yes'],
     ['REBUILD_INTERVAL_MINUTES', '-1'],
+    ['BUILD_WORKERS', '0'],
+    ['BUILD_WORKERS', 'two'],
     ['TOKEN_TTL_HOURS', '0'],
     ['TOKEN_TTL_HOURS', 'two days'],
     ['MAIL_FROM', 'not an address'],
