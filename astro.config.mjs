@@ -2,6 +2,26 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Pages are static, except the few marked `prerender = false` (search), which the shop's own
+ * server renders when asked: this adapter bundles them with server/site-entry.ts.
+ */
+function shopServer() {
+  return {
+    name: 'shop-server',
+    hooks: {
+      'astro:config:done': ({ setAdapter }) =>
+        setAdapter({
+          name: 'shop-server',
+          serverEntrypoint: fileURLToPath(new URL('./server/site-entry.ts', import.meta.url)),
+          exports: ['render'],
+          supportedAstroFeatures: { staticOutput: 'stable', hybridOutput: 'stable', serverOutput: 'stable' },
+        }),
+    },
+  };
+}
 
 // The API the dev server forwards /api and /media to (set by `npm run dev`).
 const devApiOrigin = process.env.DEV_API_ORIGIN;
@@ -17,6 +37,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always', concurrency: 2 },
   devToolbar: { enabled: false },
   integrations: [react()],
+  adapter: shopServer(),
   vite: {
     plugins: [tailwindcss()],
     server: devApiOrigin ? { proxy: { '/api': devApiOrigin, '/media': devApiOrigin } } : undefined,

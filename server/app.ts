@@ -44,6 +44,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Folder of the built site to serve, or null while the first build runs. */
   siteRoot?: () => string | null;
+  /** Renders the built site's on-demand pages (search); null for an address that is not one. */
+  renderPage?: (request: Request) => Promise<Response | null>;
   log?: (line: string) => void;
 }
 
@@ -114,6 +116,8 @@ export function createApp(options: AppOptions): Hono {
     const urlPath = new URL(c.req.url).pathname;
     const file = await resolveFile(root, urlPath);
     if (file) return sendFile(c, file);
+    const rendered = await options.renderPage?.(c.req.raw);
+    if (rendered) return rendered;
     const rewrite = await rewriteTarget(db, urlPath);
     const target = rewrite && (await resolveFile(root, rewrite));
     if (target) return sendFile(c, target, { cacheControl: 'public, max-age=0, must-revalidate' });

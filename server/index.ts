@@ -9,7 +9,7 @@ import {
   paymentsOptions,
   prepareData,
 } from './runtime';
-import { buildSite, currentSite } from './site-builder';
+import { buildSite, currentRenderer, currentSite } from './site-builder';
 
 /**
  * `npm start`: migrate and seed the data folder if needed, serve the API at once, build the
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     payments,
     trustProxy: env.trustProxy,
     siteRoot: () => currentSite(env.dataDir),
+    renderPage: async (request) => (await currentRenderer(env.dataDir))?.render(request) ?? null,
     log: env.logRequests ? log : undefined,
   });
   const server = await listen(app, env.port, env.host);
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   const apiBase = `http://127.0.0.1:${port}/api/`;
+  // Pages rendered on demand (search) read the catalogue from this process's own API.
+  process.env.API_BASE = apiBase;
 
   let running: Promise<void> | null = null;
   let again = false;

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { SiteRenderer } from './site-entry';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
@@ -52,10 +53,47 @@ export function sitePaths(dataDir: string) {
   };
 }
 
-/** The live build's folder, or null before the first build has finished. */
+/**
+ * The folder of a build's static files: `client/`, beside `server/` (the on-demand pages). A
+ * build made before the shop had on-demand pages holds its files at its top.
+ */
+function staticRoot(build: string): string {
+  const client = path.join(build, 'client');
+  return fs.existsSync(client) ? client : build;
+}
+
+/** The live build's static files, or null before the first build has finished. */
 export function currentSite(dataDir: string): string | null {
   const { current } = sitePaths(dataDir);
-  return fs.existsSync(path.join(current, 'index.html')) ? current : null;
+  const root = staticRoot(current);
+  return fs.existsSync(path.join(root, 'index.html')) ? root : null;
+}
+
+const renderers = new Map<string, Promise<SiteRenderer | null>>();
+
+/**
+ * The live build's renderer of on-demand pages (imported once per build), or null when the
+ * build has none. Each build is its own folder, so a new build brings its own module.
+ */
+export async function currentRenderer(dataDir: string): Promise<SiteRenderer | null> {
+  const { current } = sitePaths(dataDir);
+  let build: string;
+  try {
+    build = fs.realpathSync(current);
+  } catch {
+    return null;
+  }
+  let renderer = renderers.get(build);
+  if (!renderer) {
+    const entry = path.join(build, 'server', 'entry.mjs');
+    renderer = fs.existsSync(entry)
+      ? import(pathToFileURL(entry).href).then((module: Partial<SiteRenderer>) =>
+          typeof module.render === 'function' ? { render: module.render } : null,
+        )
+      : Promise.resolve(null);
+    renderers.set(build, renderer);
+  }
+  return renderer;
 }
 
 function countPages(dir: string): number {
@@ -130,12 +168,13 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
   const dir = path.join(paths.builds, new Date().toISOString().replace(/[:.]/g, '-'));
   try {
     fs.mkdirSync(paths.builds, { recursive: true });
+    linkNodeModules(paths.root);
     const peakRssMb = await runAstroBuilds(dir, options, log);
-    removeServerLeftovers(dir);
-    await precompressAssets(dir);
+    removeServerLeftovers(staticRoot(dir));
+    await precompressAssets(staticRoot(dir));
     swapCurrent(paths.current, dir);
     pruneOldBuilds(paths.builds, dir);
-    return { dir, ms: performance.now() - started, pages: countPages(dir), peakRssMb };
+    return { dir, ms: performance.now() - started, pages: countPages(staticRoot(dir)), peakRssMb };
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -183,6 +222,23 @@ async function runAstroBuilds(
   for (const out of outs.slice(1)) mergeInto(dir, out);
   const peaks = results.map((r) => (r.status === 'fulfilled' ? r.value : null));
   return peaks.every((p) => p !== null) ? peaks.reduce((sum, p) => sum + (p ?? 0), 0) : null;
+}
+
+/**
+ * A build's server modules import React and Astro by name: from a data folder outside the
+ * project, they find them through a `node_modules` link beside the builds.
+ */
+function linkNodeModules(siteRoot: string): void {
+  const link = path.join(siteRoot, 'node_modules');
+  const target = path.join(PROJECT_ROOT, 'node_modules');
+  try {
+    if (fs.realpathSync(link) === fs.realpathSync(target)) return;
+    fs.rmSync(link, { force: true });
+  } catch {
+    // No link yet (or a dangling one, removed below).
+    fs.rmSync(link, { force: true });
+  }
+  fs.symlinkSync(target, link, 'dir');
 }
 
 function workDirOf(dir: string, k: number): string {

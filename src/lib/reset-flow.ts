@@ -3,7 +3,9 @@
  * to the reset page as "navigation state": kept in this tab's session storage, never in the
  * address bar, and cleared once the password is reset.
  */
-const KEY = 'resetEmail';
+/** Session storage key of the e-mail the PIN step hands to the reset page. */
+export const RESET_EMAIL_KEY = 'resetEmail';
+const KEY = RESET_EMAIL_KEY;
 const TOKEN_KEY = 'resetToken';
 
 /** Remembers the verified e-mail and its reset token for the reset page. */

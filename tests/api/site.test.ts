@@ -31,7 +31,21 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(parent, 'site-private'));
   fs.writeFileSync(path.join(parent, 'site-private', 'index.html'), 'TOP SECRET');
   fs.writeFileSync(path.join(dir, '.env'), 'TOP SECRET');
-  t = await makeTestApp(60, { siteRoot: () => dir });
+  t = await makeTestApp(60, {
+    siteRoot: () => dir,
+    // Stands in for a build's on-demand pages: answers one address, declines the rest.
+    renderPage: async (request) => {
+      const url = new URL(request.url);
+      if (url.pathname.replace(/\/$/, '') !== '/searchproductlist') return null;
+      const text = url.searchParams.get('search') ?? '';
+      return new Response(
+        `<!doctype html><h1>RENDERED SEARCH ${text.replace(/[<&]/g, '')}</h1>${'<p>result</p>'.repeat(200)}`,
+        {
+          headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60' },
+        },
+      );
+    },
+  });
   pending = await makeTestApp(5, { siteRoot: () => null });
 });
 
@@ -152,6 +166,26 @@ describe('serving the built site', () => {
     const res = await t.get('/api/common/products/1/');
     expect(res.status).toBe(200);
     expect((res.body as { id: number }).id).toBe(1);
+  });
+});
+
+describe('pages rendered when asked for', () => {
+  test('an on-demand page is rendered with its query, compressed and with the security headers', async () => {
+    const res = await t.get('/searchproductlist?search=milk');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('RENDERED SEARCH milk');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const packed = await t.get('/searchproductlist/?search=milk', { headers: { 'accept-encoding': 'gzip' } });
+    expect(packed.status).toBe(200);
+    expect(packed.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  test('a built file wins over the renderer, and addresses it declines still get the 404 page', async () => {
+    expect((await t.get('/about/')).body).toContain('ABOUT PAGE');
+    const missing = await t.get('/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('NOT FOUND PAGE');
   });
 });
 

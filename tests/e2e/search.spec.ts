@@ -27,6 +27,22 @@ test('searching from the header lists matching products, sortable by price', asy
   expect(descending.length).toBe(count);
 });
 
+test('search results and a subcategory arrive in the page itself, before any script runs', async ({ request }) => {
+  const search = await request.get('/searchproductlist?search=milk');
+  expect(search.status()).toBe(200);
+  const html = await search.text();
+  // React separates the text around the query with comments.
+  expect(html).toMatch(/Search Results for &quot;(<!-- -->)?milk(<!-- -->)?&quot;/);
+  expect(html).toMatch(/<ul[^>]*aria-label="Search results"/);
+  expect(html).toMatch(/<link rel="preload" as="image" href="\/media\/catalogue\/[^"]+" fetchpriority="high"/);
+  // What the shopper typed is shown as text, never as markup.
+  const hostile = await (await request.get('/searchproductlist?search=%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
+  expect(hostile).not.toContain('<script>alert(1)</script>');
+  expect(hostile).toContain('No products found.');
+  const subcategory = await (await request.get('/searchproductlist?id=1&sub_category=1')).text();
+  expect(subcategory).toMatch(/<ul[^>]*aria-label="Search results"/);
+});
+
 test('an empty search does nothing; an unknown one says so', async ({ page }) => {
   await page.goto('/aboutus');
   const box = page.getByRole('searchbox', { name: 'Search products' });

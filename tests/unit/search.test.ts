@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { SearchProduct, SearchVariant } from '../../src/lib/api/types';
-import { searchHref, sellingPrice, sortByPrice, type PriceOrder } from '../../src/lib/search';
+import {
+  parseSearchQuery,
+  sameSearchQuery,
+  searchHref,
+  sellingPrice,
+  sortByPrice,
+  type PriceOrder,
+  type SearchQuery,
+} from '../../src/lib/search';
 
 function result(id: number, price: number | null): SearchProduct {
   const variants: SearchVariant[] =
@@ -81,5 +89,38 @@ describe('sortByPrice', () => {
   test('sorting gives a new array', () => {
     const input = [result(1, 300), result(2, 100)];
     expect(sortByPrice(input, 'asc')).not.toBe(input);
+  });
+});
+
+describe('parseSearchQuery', () => {
+  test.each<[string, SearchQuery]>([
+    ['?search=milk', { kind: 'search', text: 'milk' }],
+    ['?search=%20%20basmati%20rice%20', { kind: 'search', text: 'basmati rice' }],
+    ['?q=ghee', { kind: 'search', text: 'ghee' }],
+    ['?search=dal&sub_category=3', { kind: 'search', text: 'dal' }],
+    ['?search=%20&sub_category=3', { kind: 'subcategory', id: 3 }],
+    ['?id=7&sub_category=4', { kind: 'subcategory', id: 4 }],
+    ['?id=7', { kind: 'subcategory', id: 7 }],
+    ['?sub_category=0', { kind: 'none' }],
+    ['?sub_category=-2', { kind: 'none' }],
+    ['?sub_category=2.5', { kind: 'none' }],
+    ['?sub_category=abc', { kind: 'none' }],
+    ['', { kind: 'none' }],
+  ])('%s → %o', (search, expected) => {
+    expect(parseSearchQuery(new URLSearchParams(search))).toEqual(expected);
+  });
+});
+
+describe('sameSearchQuery', () => {
+  test.each<[SearchQuery, SearchQuery, boolean]>([
+    [{ kind: 'search', text: 'milk' }, { kind: 'search', text: 'milk' }, true],
+    [{ kind: 'search', text: 'milk' }, { kind: 'search', text: 'Milk' }, false],
+    [{ kind: 'subcategory', id: 2 }, { kind: 'subcategory', id: 2 }, true],
+    [{ kind: 'subcategory', id: 2 }, { kind: 'subcategory', id: 3 }, false],
+    [{ kind: 'none' }, { kind: 'none' }, true],
+    [{ kind: 'none' }, { kind: 'search', text: 'milk' }, false],
+    [{ kind: 'search', text: '2' }, { kind: 'subcategory', id: 2 }, false],
+  ])('%o and %o → %s', (a, b, expected) => {
+    expect(sameSearchQuery(a, b)).toBe(expected);
   });
 });

@@ -3,22 +3,28 @@ import { getSubcategoryProducts, searchProducts } from '../../lib/api/client';
 import type { SearchProduct } from '../../lib/api/types';
 import { formatRupees } from '../../lib/format';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { sellingPrice, sortByPrice, type PriceOrder } from '../../lib/search';
+import {
+  parseSearchQuery,
+  sameSearchQuery,
+  sellingPrice,
+  sortByPrice,
+  type PriceOrder,
+  type SearchQuery,
+} from '../../lib/search';
 
-interface Props {
-  /** Category links of the side list, resolved at build time. */
-  sideCategories: { name: string; href: string }[];
+/** Results the server already found for the page's address. */
+export interface InitialResults {
+  query: SearchQuery;
+  /** The searched text, or the subcategory's name. */
+  name: string;
+  products: SearchProduct[];
 }
 
-type Query = { kind: 'search'; text: string } | { kind: 'subcategory'; id: number } | { kind: 'none' };
-
-function readQuery(): Query {
-  const params = new URLSearchParams(window.location.search);
-  const text = (params.get('search') ?? params.get('q') ?? '').trim();
-  if (text) return { kind: 'search', text };
-  const sub = Number(params.get('sub_category') ?? params.get('id'));
-  if (Number.isInteger(sub) && sub > 0) return { kind: 'subcategory', id: sub };
-  return { kind: 'none' };
+interface Props {
+  /** Category links of the side list. */
+  sideCategories: { name: string; href: string }[];
+  /** Present when the page was rendered with its results; otherwise they are fetched here. */
+  initial?: InitialResults | null;
 }
 
 /** Search results for ?search= (or a subcategory for ?id=&sub_category=), sortable by price. */
@@ -30,14 +36,15 @@ export function SearchResults(props: Props) {
   );
 }
 
-function SearchResultsView({ sideCategories }: Props) {
-  const [results, setResults] = useState<SearchProduct[] | null>(null);
+function SearchResultsView({ sideCategories, initial = null }: Props) {
+  const [results, setResults] = useState<SearchProduct[] | null>(initial?.products ?? null);
   const [failed, setFailed] = useState(false);
   const [order, setOrder] = useState<PriceOrder>('relevance');
-  const [term, setTerm] = useState('');
+  const [term, setTerm] = useState(initial?.name ?? '');
 
   useEffect(() => {
-    const q = readQuery();
+    const q = parseSearchQuery(new URLSearchParams(window.location.search));
+    if (initial && sameSearchQuery(initial.query, q)) return;
     if (q.kind === 'none') return setResults([]);
     if (q.kind === 'search') setTerm(q.text);
     const controller = new AbortController();
@@ -54,7 +61,7 @@ function SearchResultsView({ sideCategories }: Props) {
         if ((error as Error).name !== 'AbortError') setFailed(true);
       });
     return () => controller.abort();
-  }, []);
+  }, [initial]);
 
   const sorted = useMemo(() => sortByPrice(results ?? [], order), [results, order]);
 

@@ -95,6 +95,11 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Message when the answer carries none. */
   fallback?: string;
+  /**
+   * On the server, keep the answer for the rest of the build (the default for reads). Answers
+   * that depend on what a shopper asked for, rendered at request time, are never kept.
+   */
+  memo?: boolean;
 }
 
 let tokenSource: () => string | null = () => null;
@@ -110,7 +115,7 @@ const buildCache = new Map<string, Promise<unknown>>();
 async function call(path: string, options: RequestOptions = {}): Promise<unknown> {
   const method = options.method ?? 'GET';
   const target = url(path, options.query);
-  if (import.meta.env.SSR && method === 'GET') {
+  if (import.meta.env.SSR && method === 'GET' && options.memo !== false) {
     let cached = buildCache.get(target);
     if (!cached) {
       cached = send(target, options);
@@ -236,7 +241,7 @@ export async function getDailyBestDeals(): Promise<FeaturedProduct[]> {
 export async function searchProducts(text: string, signal?: AbortSignal): Promise<SearchProduct[]> {
   const search = text.trim();
   if (!search) return [];
-  const raw = await call('common/products_search/', { query: { search }, signal });
+  const raw = await call('common/products_search/', { query: { search }, signal, memo: false });
   const origin = mediaOrigin();
   return asList(raw).map((p) => normaliseSearchProduct(p, origin));
 }
@@ -246,7 +251,7 @@ export async function getSubcategoryProducts(
   subCategory: number,
   signal?: AbortSignal,
 ): Promise<{ name: string; products: SearchProduct[] }> {
-  const raw = await call('common/products/', { query: { sub_category: subCategory }, signal });
+  const raw = await call('common/products/', { query: { sub_category: subCategory }, signal, memo: false });
   const origin = mediaOrigin();
   const list = asList(raw);
   const name = list.length ? normaliseProduct(list[0], origin).sub_category_name : '';
