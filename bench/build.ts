@@ -57,7 +57,9 @@ export async function benchBuild(products: number, log: (line: string) => void):
     if (build.code !== 0 || !match) {
       throw new Error(`The build of ${products} products failed (exit ${build.code}):\n${build.output}`);
     }
-    const productPages = countHtml(path.join(match[3], 'product-details'));
+    // A build keeps its static files in client/ (beside server/, its on-demand pages).
+    const files = fs.existsSync(path.join(match[3], 'client')) ? path.join(match[3], 'client') : match[3];
+    const productPages = countHtml(path.join(files, 'product-details'));
     const wallSeconds = build.ms / 1000;
     const result: BuildResult = {
       products,
