@@ -11,9 +11,9 @@ const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
 /** Finished builds kept besides the live one, so pages open in a browser keep their assets. */
 const KEEP_BUILDS = 2;
 /**
- * Where each Astro build runs. With its output outside its working folder Astro keeps the
- * intermediate server bundle in the working folder, whose imports must resolve from the
- * project's node_modules: so inside the project, one folder per side-by-side build.
+ * Where each Astro build runs, with its own cache (`ASTRO_CACHE_DIR`) and whatever Astro writes
+ * beside its working folder, so side-by-side builds never share one. Inside the project: Astro
+ * puts intermediate modules there whose imports must resolve from the project's node_modules.
  */
 const WORK_ROOT = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'site-builds');
 const brotli = promisify(zlib.brotliCompress);
