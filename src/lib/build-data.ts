@@ -11,7 +11,6 @@ export interface CatalogueIndex {
 }
 
 let index: Promise<CatalogueIndex> | null = null;
-let taxonomy: Promise<{ categories: Category[]; subcategories: Subcategory[] }> | null = null;
 
 function group(products: Product[], key: (p: Product) => number): Map<number, Product[]> {
   const map = new Map<number, Product[]>();
@@ -23,22 +22,14 @@ function group(products: Product[], key: (p: Product) => number): Map<number, Pr
   return map;
 }
 
-/**
- * Loads (once a build) the categories and subcategories: every page's category bar shows them,
- * and asking the API twice per page cost a 10,000-product build 20,000 requests.
- */
-export function catalogueTaxonomy(): Promise<{ categories: Category[]; subcategories: Subcategory[] }> {
-  taxonomy ??= Promise.all([getCategories(), getSubcategories()]).then(([categories, subcategories]) => ({
-    categories,
-    subcategories,
-  }));
-  return taxonomy;
-}
-
 /** Loads (once) every product, category and subcategory, grouped for the grid pages. */
 export function catalogueIndex(): Promise<CatalogueIndex> {
   index ??= (async () => {
-    const [products, { categories, subcategories }] = await Promise.all([getAllProducts(), catalogueTaxonomy()]);
+    const [products, categories, subcategories] = await Promise.all([
+      getAllProducts(),
+      getCategories(),
+      getSubcategories(),
+    ]);
     return {
       products,
       categories,
