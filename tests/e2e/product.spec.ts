@@ -62,6 +62,33 @@ test('a product page shows gallery, prices, options and structured data', async 
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', product.name);
 });
 
+test('the islands hydrate the HTML rendered with the page: ids unique, no errors, the account menu opens', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const product = await findProduct(page, (p) => p.variants.length > 1);
+  await page.goto(`/product-details/${product.id}`);
+  await waitForIslands(page);
+  // Header, product and notices: each island's ids (from useId) carry its own prefix.
+  const prefixes = await page
+    .locator('astro-island')
+    .evaluateAll((islands) => islands.map((i) => i.getAttribute('prefix')));
+  expect(prefixes.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(prefixes).size).toBe(prefixes.length);
+  const ids = await page.locator('[id]').evaluateAll((elements) => elements.map((e) => e.id));
+  expect(new Set(ids).size).toBe(ids.length);
+  const account = page.getByRole('banner').getByRole('button', { name: 'Login' });
+  await account.click();
+  const menu = page.locator(`[id="${await account.getAttribute('aria-controls')}"]`);
+  await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(account).toHaveAttribute('aria-expanded', 'true');
+  expect(errors).toEqual([]);
+});
+
 test('colour and size choices follow the variant rules', async ({ page }) => {
   const product = await findProduct(
     page,
