@@ -68,4 +68,21 @@ describe('mergeInto', () => {
     expect(fs.readdirSync(path.join(into, 'product-details')).sort()).toEqual(['1', '2']);
     expect(fs.existsSync(from)).toBe(false);
   });
+
+  test('merges folders both builds have, file by file, and keeps the first build’s file where a folder meets a file', () => {
+    const into = tempDir();
+    const from = tempDir();
+    write(into, 'fragments/all/0/1/index.html', 'first');
+    write(from, 'fragments/all/0/1/index.html', 'first, again');
+    write(from, 'fragments/all/0/2/index.html', 'second');
+    write(from, 'fragments/category/5/1/index.html', 'category');
+    write(into, 'sitemap.xml', 'map');
+    write(from, 'sitemap.xml/index.html', 'not a map');
+    mergeInto(into, from);
+    expect(fs.readFileSync(path.join(into, 'fragments/all/0/1/index.html'), 'utf8')).toBe('first');
+    expect(fs.readFileSync(path.join(into, 'fragments/all/0/2/index.html'), 'utf8')).toBe('second');
+    expect(fs.readFileSync(path.join(into, 'fragments/category/5/1/index.html'), 'utf8')).toBe('category');
+    expect(fs.readFileSync(path.join(into, 'sitemap.xml'), 'utf8')).toBe('map');
+    expect(fs.existsSync(from)).toBe(false);
+  });
 });
