@@ -184,8 +184,11 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
     await precompressAssets(staticRoot(dir));
     swapCurrent(paths.current, dir);
     const ms = performance.now() - started;
-    // Housekeeping once the new site is live: removing an old 10,000-page build takes seconds.
-    await pruneOldBuilds(paths.builds, dir);
+    // Housekeeping once the new site is live (removing an old 10,000-page build takes seconds):
+    // a folder that cannot be removed is reported, never a reason to undo the new build.
+    await pruneOldBuilds(paths.builds, dir).catch((error: unknown) =>
+      log(`Old builds not removed: ${error instanceof Error ? error.message : String(error)}`),
+    );
     return { dir, ms, pages: countPages(staticRoot(dir)), peakRssMb };
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
