@@ -11,12 +11,14 @@ import { requireSession, type SessionEnv } from '../http/auth';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { parseJson } from '../http/validate';
-import { consumeAll, type Accounts } from '../services/auth/accounts';
+import type { Accounts } from '../services/auth/accounts';
+import { presentedDevice, setDeviceCookie } from '../services/auth/device-cookies';
 import { hashPassword, verifyPassword } from '../services/auth/passwords';
 import { createReset, findVerifiedReset, newPin, verifyResetPin } from '../services/auth/password-resets';
 import { invalidateBefore, issueToken, revokeToken } from '../services/auth/tokens';
 import { conflictError, findConflict, findUserByEmail, profileOf, withUniqueUser } from '../services/auth/users';
 import { resetPinMessage } from '../services/mail/messages';
+import { consumeAll, type Throttle } from '../services/rate-limit';
 
 /** The reset call also carries the one-time token the PIN's verification handed out. */
 const resetWithToken = resetPasswordSchema.and(z.object({ reset_token: z.string().max(200).optional() }));
@@ -29,7 +31,7 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
 
   app.post('/signup', async (c) => {
     const input = await parseJson(c, signupSchema);
-    const wait = consumeAll([[throttles.signupsPerAddress, addressOf(c)]]);
+    const wait = await consumeAll([[throttles.signupsPerAddress, addressOf(c)]]);
     if (wait) throw tooManyRequests(wait);
     const conflict = await findConflict(db, input.email, input.phone_number);
     if (conflict) throw conflictError(conflict);
@@ -54,17 +56,34 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
   app.post('/userlogin', async (c) => {
     const { email, password } = await parseJson(c, loginSchema);
     const emailKey = email.toLowerCase();
-    // Counted before the (slow) password check, so parallel guesses cannot slip past the limit.
-    const wait = consumeAll([
-      [throttles.loginAttemptsPerEmail, emailKey],
-      [throttles.loginAttemptsPerAddress, addressOf(c)],
-    ]);
-    if (wait) throw tooManyRequests(wait);
+    const source = addressOf(c);
     const user = await findUserByEmail(db, emailKey);
+    const device = user ? presentedDevice(c, accounts.secret, user.id) : null;
+    // A browser holding this account's device cookie is counted against that cookie alone;
+    // every other browser against its address, the (account, address) pair and the account's
+    // daily cap. So strangers' failures lock out strangers, never the owner's own browser.
+    // Counted before the (slow) password check, so parallel guesses cannot slip past a limit.
+    const counters: [Throttle, string][] = device
+      ? [[throttles.loginFailuresPerDevice, device]]
+      : [
+          [throttles.loginAttemptsPerAddress, source],
+          [throttles.loginFailuresPerAccountAndAddress, `${emailKey} ${source}`],
+          [throttles.loginFailuresPerAccountDaily, emailKey],
+        ];
+    const wait = await consumeAll(counters);
+    if (wait) throw tooManyRequests(wait);
     // Unknown e-mails and password-less accounts are checked against a dummy hash: same time, same answer.
     const ok = await verifyPassword(user?.password_hash ?? null, password);
     if (!user || !ok) return c.json({ status: 'error', message: 'Invalid email or password.' }, 401);
-    throttles.loginAttemptsPerEmail.reset(emailKey);
+    // A success is no failure: its count is taken back, and the failures before it from this
+    // browser or address were the owner's own typing.
+    if (device) await throttles.loginFailuresPerDevice.reset(device);
+    else {
+      await throttles.loginAttemptsPerAddress.refund(source);
+      await throttles.loginFailuresPerAccountAndAddress.reset(`${emailKey} ${source}`);
+      await throttles.loginFailuresPerAccountDaily.refund(emailKey);
+    }
+    setDeviceCookie(c, accounts.secret, user.id, apiPath(c.req.path), accounts.trustProxy);
     const { token } = await issueToken(accounts.tokens, user);
     c.header('cache-control', 'no-store');
     return c.json({
@@ -81,13 +100,20 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
 
   app.post('/request_reset_otp', async (c) => {
     const { email } = await parseJson(c, resetRequestSchema);
-    const wait = consumeAll([
-      [throttles.resetRequestsPerEmail, email],
-      [throttles.resetRequestsPerEmailDaily, email],
-      [throttles.resetRequestsPerAddress, addressOf(c)],
-    ]);
-    if (wait) throw tooManyRequests(wait);
+    const source = addressOf(c);
     const user = await findUserByEmail(db, email);
+    const device = user ? presentedDevice(c, accounts.secret, user.id) : null;
+    // Per address and per (e-mail, address) for everyone. The e-mail's hourly and daily caps
+    // bound mail and PIN guessing by strangers; the owner's browser with a device cookie is
+    // counted apart, so a stranger who used them up has not blocked the owner's reset.
+    const counters: [Throttle, string][] = [
+      [throttles.resetRequestsPerAddress, source],
+      [throttles.resetRequestsPerEmailAndAddress, `${email} ${source}`],
+    ];
+    if (device) counters.push([throttles.resetRequestsPerDevice, device]);
+    else counters.push([throttles.resetRequestsPerEmailHourly, email], [throttles.resetRequestsPerEmailDaily, email]);
+    const wait = await consumeAll(counters);
+    if (wait) throw tooManyRequests(wait);
     // Password-less accounts (seeded reviewers) must stay unable to log in: no PIN for them.
     if (user?.password_hash) {
       const pin = newPin();
@@ -102,10 +128,12 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
 
   app.post('/verify_reset_otp', async (c) => {
     const { email, otp } = await parseJson(c, verifyOtpSchema);
-    const wait = consumeAll([[throttles.resetVerificationsPerAddress, addressOf(c)]]);
+    const wait = await consumeAll([[throttles.resetVerificationsPerAddress, addressOf(c)]]);
     if (wait) throw tooManyRequests(wait);
     const resetToken = await verifyResetPin(db, accounts.secret, email, otp, accounts.now());
     if (!resetToken) throw new ApiError(400, 'Invalid OTP. Please try again.');
+    // The token lets this browser set the password: no cache between it and the shop may keep it.
+    c.header('cache-control', 'no-store');
     return c.json({ message: 'OTP verified! Redirecting...', reset_token: resetToken });
   });
 
@@ -143,11 +171,19 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
         .execute();
       await trx.deleteFrom('password_resets').where('email_lower', '=', email).where('id', '!=', reset.id).execute();
     });
-    throttles.loginAttemptsPerEmail.reset(email);
+    // Whoever proved they read the account's mail is its owner: strangers' failures against the
+    // old password no longer keep the owner's new browsers out.
+    await throttles.loginFailuresPerAccountDaily.reset(email);
+    await throttles.loginFailuresPerAccountAndAddress.reset(`${email} ${addressOf(c)}`);
     return c.json({ message: 'Password reset successful! Redirecting to login...' });
   });
 
   return app;
+}
+
+/** The account API's folder (`/api/common/`), where the device cookie is sent. */
+function apiPath(requestPath: string): string {
+  return requestPath.replace(/[^/]*\/?$/, '');
 }
 
 function withoutId<T extends { id: number }>(value: T): Omit<T, 'id'> {

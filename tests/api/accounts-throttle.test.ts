@@ -1,28 +1,38 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { login, makeTestApp, newUser, signup, userFields, type TestApp } from './helpers';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { login, makeTestApp, newUser, signup, userFields, type TestApp, type TestResponse } from './helpers';
 
 let t: TestApp;
 
+// The throttles count on the system clock (rate-limiter-flexible reads Date.now), and so does
+// the test app's clock: moving Date.now moves both.
+let skew = 0;
+const realNow = Date.now.bind(Date);
+const advance = (ms: number) => void (skew += ms);
+
 // Production allowances; the app trusts one proxy so each test can speak from its own address.
 beforeAll(async () => {
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + skew);
   t = await makeTestApp(5, { trustProxy: true, accounts: { limits: {} } });
 });
 
 afterAll(async () => {
   await t.close();
+  vi.restoreAllMocks();
 });
 
 const TOO_MANY = { message: 'Too many attempts. Please try again later.' };
+const MINUTES_15 = 15 * 60;
+const DAY = 24 * 3600;
 let addressSerial = 0;
 /** A fresh client address (as the proxy reports it). */
 const newAddress = () => {
   addressSerial += 1;
-  return { 'x-forwarded-for': `203.0.113.${addressSerial}` };
+  return { 'x-forwarded-for': `203.0.${Math.floor(addressSerial / 250)}.${addressSerial % 250}` };
 };
 const requestOtp = (email: string, headers: Record<string, string>) =>
   t.call('POST', '/api/common/request_reset_otp', { json: { email }, headers });
 
-function expectThrottled(res: { status: number; body: unknown; headers: Headers }, maxSeconds: number) {
+function expectThrottled(res: TestResponse, maxSeconds: number) {
   expect(res.status).toBe(429);
   expect(res.body).toEqual(TOO_MANY);
   const retry = Number(res.headers.get('retry-after'));
@@ -31,38 +41,134 @@ function expectThrottled(res: { status: number; body: unknown; headers: Headers 
   expect(retry).toBeLessThanOrEqual(maxSeconds);
 }
 
-describe('login throttling', () => {
-  test('5 failed attempts on one e-mail → 429 with Retry-After, even with the right password', async () => {
+/** The device cookie a successful login set, as a Cookie header value (`name=value`). */
+function deviceCookie(res: TestResponse): string {
+  const header = res.headers.get('set-cookie') ?? '';
+  const match = /(gb_device_\d+=[^;]+)/.exec(header);
+  if (!match) throw new Error(`No device cookie in ${header}`);
+  return match[1];
+}
+
+/** A shopper who has logged in once from their own browser: its device cookie. */
+async function ownerWithBrowser() {
+  const user = await newUser(t);
+  const res = await login(t, user.email, user.password, newAddress());
+  expect(res.status).toBe(200);
+  return { user, cookie: deviceCookie(res) };
+}
+
+/** `count` wrong passwords from `from`, each expected to be refused with `status`. */
+async function fail(email: string, from: Record<string, string>, count: number, status = 401) {
+  for (let i = 0; i < count; i++) expect((await login(t, email, 'wrong password', from)).status).toBe(status);
+}
+
+describe('login throttling: per account and address, per day, and per device cookie', () => {
+  test("a stranger's 6th and 7th guess from one address are 429 with Retry-After, even with the right password", async () => {
     const user = await newUser(t);
-    for (let i = 0; i < 5; i++) {
-      expect((await login(t, user.email, 'wrong password', newAddress())).status).toBe(401);
-    }
-    const blocked = await login(t, user.email, user.password, newAddress());
-    expectThrottled(blocked, 15 * 60);
+    const stranger = newAddress();
+    await fail(user.email, stranger, 5);
+    expectThrottled(await login(t, user.email, 'wrong password', stranger), MINUTES_15);
+    expectThrottled(await login(t, user.email, user.password, stranger), MINUTES_15);
     // The e-mail is counted whatever its case.
-    expectThrottled(await login(t, user.email.toUpperCase(), user.password, newAddress()), 15 * 60);
+    expectThrottled(await login(t, user.email.toUpperCase(), user.password, stranger), MINUTES_15);
   });
 
-  test('the e-mail lock lifts when the window has passed', async () => {
+  test("a stranger's 7 failures from one address do not stop the owner logging in from another address", async () => {
     const user = await newUser(t);
-    for (let i = 0; i < 5; i++) await login(t, user.email, 'wrong password', newAddress());
-    expect((await login(t, user.email, user.password, newAddress())).status).toBe(429);
-    t.clock.advance(15 * 60_000 + 1000);
+    const stranger = newAddress();
+    await fail(user.email, stranger, 5);
+    await fail(user.email, stranger, 2, 429);
     expect((await login(t, user.email, user.password, newAddress())).status).toBe(200);
   });
 
-  test('a success clears the failures of that e-mail', async () => {
+  test("nor from the owner's browser holding a device cookie, even at the stranger's address", async () => {
+    const { user, cookie } = await ownerWithBrowser();
+    const stranger = newAddress();
+    await fail(user.email, stranger, 5);
+    await fail(user.email, stranger, 2, 429);
+    // Same network as the stranger (a shared NAT), but the browser has logged in before.
+    const res = await login(t, user.email, user.password, { ...stranger, cookie });
+    expect(res.status).toBe(200);
+    // Each success hands out a fresh device cookie.
+    expect(deviceCookie(res)).not.toBe(cookie);
+  });
+
+  test('the lock of one address lifts when its 15 minutes have passed', async () => {
+    const user = await newUser(t);
+    const from = newAddress();
+    await fail(user.email, from, 5);
+    expect((await login(t, user.email, user.password, from)).status).toBe(429);
+    advance(MINUTES_15 * 1000 + 1000);
+    expect((await login(t, user.email, user.password, from)).status).toBe(200);
+  });
+
+  test('the daily bound holds: 20 failures a day from any addresses, then only browsers with a device cookie get in', async () => {
+    const { user, cookie } = await ownerWithBrowser();
+    // Four addresses, five guesses each: none of them hits its own 15-minute limit.
+    for (let a = 0; a < 4; a++) await fail(user.email, newAddress(), 5);
+    const refused = await login(t, user.email, 'wrong password', newAddress());
+    expectThrottled(refused, DAY);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(MINUTES_15);
+    // Hours later, from yet another address, even the right password: still refused today.
+    advance(3 * 3600_000);
+    expect((await login(t, user.email, user.password, newAddress())).status).toBe(429);
+    // The owner's browser is counted apart.
+    expect((await login(t, user.email, user.password, { ...newAddress(), cookie })).status).toBe(200);
+    advance(DAY * 1000);
+    expect((await login(t, user.email, user.password, newAddress())).status).toBe(200);
+  });
+
+  test('a device cookie that fails 5 times is locked itself; other browsers are not', async () => {
+    const { user, cookie } = await ownerWithBrowser();
+    const from = newAddress();
+    for (let i = 0; i < 5; i++) {
+      expect((await login(t, user.email, 'wrong password', { ...from, cookie })).status).toBe(401);
+    }
+    expectThrottled(await login(t, user.email, user.password, { ...from, cookie }), MINUTES_15);
+    // Its failures were counted against the cookie only: the same address without it gets in.
+    expect((await login(t, user.email, user.password, from)).status).toBe(200);
+  });
+
+  test("a forged or another account's device cookie counts as none", async () => {
+    const { user, cookie } = await ownerWithBrowser();
+    const other = await ownerWithBrowser();
+    const [name, value] = cookie.split('=');
+    const last = value.at(-1) === 'A' ? 'B' : 'A';
+    const forged = `${name}=${value.slice(0, -1)}${last}`;
+    const otherAccount = `${name}=${other.cookie.split('=')[1]}`;
+    const from = newAddress();
+    await fail(user.email, { ...from, cookie: forged }, 3);
+    await fail(user.email, { ...from, cookie: otherAccount }, 2);
+    expectThrottled(await login(t, user.email, user.password, { ...from, cookie: forged }), MINUTES_15);
+  });
+
+  test('the device cookie is HttpOnly, SameSite=Lax, kept a year and sent only to the account API', async () => {
+    const user = await newUser(t);
+    const header = (await login(t, user.email, user.password, newAddress())).headers.get('set-cookie') ?? '';
+    expect(header).toMatch(new RegExp(`^gb_device_${user.id}=${user.id}\\.[\\w-]{22}\\.[\\w-]{43};`));
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; SameSite=Lax/);
+    expect(header).toMatch(/; Path=\/api\/common\//);
+    expect(header).toMatch(/; Max-Age=31536000/);
+    // Over plain http (tests, localhost) it cannot be Secure; behind an https proxy it is.
+    expect(header).not.toMatch(/Secure/);
+    const https = await login(t, user.email, user.password, { ...newAddress(), 'x-forwarded-proto': 'https' });
+    expect(https.headers.get('set-cookie')).toMatch(/; Secure/);
+  });
+
+  test('a success clears the failures from that address', async () => {
     const user = await newUser(t);
     const from = newAddress();
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 4; i++) expect((await login(t, user.email, 'wrong password', from)).status).toBe(401);
+      await fail(user.email, from, 4);
       expect((await login(t, user.email, user.password, from)).status).toBe(200);
     }
   });
 
   test('unknown e-mails are throttled alike (no hint whether the account exists)', async () => {
-    for (let i = 0; i < 5; i++) expect((await login(t, 'ghost@example.in', 'x1x1x1', newAddress())).status).toBe(401);
-    expectThrottled(await login(t, 'ghost@example.in', 'x1x1x1', newAddress()), 15 * 60);
+    const from = newAddress();
+    for (let i = 0; i < 5; i++) expect((await login(t, 'ghost@example.in', 'x1x1x1', from)).status).toBe(401);
+    expectThrottled(await login(t, 'ghost@example.in', 'x1x1x1', from), MINUTES_15);
   });
 
   test('30 attempts from one address → 429 for any e-mail from it, others unaffected', async () => {
@@ -71,15 +177,14 @@ describe('login throttling', () => {
       expect((await login(t, `spray-${i}@example.in`, 'guess123', from)).status).toBe(401);
     }
     const user = await newUser(t);
-    expectThrottled(await login(t, user.email, user.password, from), 15 * 60);
+    expectThrottled(await login(t, user.email, user.password, from), MINUTES_15);
     expect((await login(t, user.email, user.password, newAddress())).status).toBe(200);
   });
 
-  test('parallel guesses cannot slip past the e-mail limit', async () => {
+  test('parallel guesses from one address cannot slip past the limit', async () => {
     const user = await newUser(t);
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, () => login(t, user.email, 'parallel guess', newAddress())),
-    );
+    const from = newAddress();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(t, user.email, 'parallel guess', from)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
@@ -87,34 +192,46 @@ describe('login throttling', () => {
 });
 
 describe('password reset throttling', () => {
-  test('3 requests per e-mail in 15 minutes, then 429 with Retry-After', async () => {
+  test('3 requests per e-mail from one address in 15 minutes, then 429; the owner elsewhere still gets a PIN', async () => {
     const user = await newUser(t);
-    for (let i = 0; i < 3; i++) expect((await requestOtp(user.email, newAddress())).status).toBe(200);
-    expectThrottled(await requestOtp(user.email, newAddress()), 15 * 60);
+    const stranger = newAddress();
+    for (let i = 0; i < 3; i++) expect((await requestOtp(user.email, stranger)).status).toBe(200);
+    expectThrottled(await requestOtp(user.email, stranger), MINUTES_15);
+    expect((await requestOtp(user.email, newAddress())).status).toBe(200);
   });
 
   test('unknown e-mails are throttled alike', async () => {
-    for (let i = 0; i < 3; i++) expect((await requestOtp('ghost2@example.in', newAddress())).status).toBe(200);
-    expectThrottled(await requestOtp('ghost2@example.in', newAddress()), 15 * 60);
+    const from = newAddress();
+    for (let i = 0; i < 3; i++) expect((await requestOtp('ghost2@example.in', from)).status).toBe(200);
+    expectThrottled(await requestOtp('ghost2@example.in', from), MINUTES_15);
   });
 
   test('10 requests per address in 15 minutes, whatever the e-mails', async () => {
     const from = newAddress();
     for (let i = 0; i < 10; i++) expect((await requestOtp(`spread-${i}@example.in`, from)).status).toBe(200);
-    expectThrottled(await requestOtp('spread-x@example.in', from), 15 * 60);
+    expectThrottled(await requestOtp('spread-x@example.in', from), MINUTES_15);
     expect((await requestOtp('spread-x@example.in', newAddress())).status).toBe(200);
   });
 
-  test('at most 10 PINs per e-mail a day, however the requests are spaced', async () => {
-    const email = 'daily@example.in';
+  test('mail bombing is bounded: 5 PIN e-mails an hour to one address, however many senders', async () => {
+    const email = 'hourly@example.in';
+    for (let i = 0; i < 5; i++) expect((await requestOtp(email, newAddress())).status).toBe(200);
+    expectThrottled(await requestOtp(email, newAddress()), 3600);
+    advance(3600_000 + 1000);
+    expect((await requestOtp(email, newAddress())).status).toBe(200);
+  });
+
+  test('at most 10 PINs a day to browsers without a device cookie; the owner\'s browser still gets one', async () => {
+    const { user, cookie } = await ownerWithBrowser();
     for (let i = 0; i < 10; i++) {
-      expect((await requestOtp(email, newAddress())).status).toBe(200);
-      if (i % 3 === 2) t.clock.advance(15 * 60_000 + 1000);
+      expect((await requestOtp(user.email, newAddress())).status).toBe(200);
+      if (i % 5 === 4) advance(3600_000 + 1000);
     }
-    t.clock.advance(15 * 60_000 + 1000);
-    const res = await requestOtp(email, newAddress());
-    expectThrottled(res, 24 * 3600);
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(15 * 60);
+    const res = await requestOtp(user.email, newAddress());
+    expectThrottled(res, DAY);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3600);
+    // The stranger used up the day's PINs; the owner's own browser is counted apart.
+    expect((await requestOtp(user.email, { ...newAddress(), cookie })).status).toBe(200);
   });
 
   test('PIN checks are throttled per address', async () => {
@@ -122,7 +239,7 @@ describe('password reset throttling', () => {
     const verify = () =>
       t.call('POST', '/api/common/verify_reset_otp', { json: { email: 'v@example.in', otp: '0000' }, headers: from });
     for (let i = 0; i < 20; i++) expect((await verify()).status).toBe(400);
-    expectThrottled(await verify(), 15 * 60);
+    expectThrottled(await verify(), MINUTES_15);
   });
 });
 

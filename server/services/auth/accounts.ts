@@ -1,41 +1,58 @@
 import type { Db } from '../../db';
 import type { Mailer } from '../mail/mailer';
-import { RateLimiter, type Allowance } from '../rate-limit';
+import { NO_THROTTLE, RateLimiter, type Allowance, type Throttle, type ThrottleStore } from '../rate-limit';
 import type { TokenConfig } from './tokens';
 
 /** How often each account action may be tried (SPEC.md leaves the numbers to the server). */
 export interface AuthLimits {
-  /** Login attempts per e-mail without a success (a success clears them). */
-  loginAttemptsPerEmail: Allowance;
+  /** Login attempts from one client address, whatever the e-mails (spraying many accounts). */
   loginAttemptsPerAddress: Allowance;
+  /** Failed logins of one account from one address without a device cookie. */
+  loginFailuresPerAccountAndAddress: Allowance;
+  /**
+   * Failed logins of one account from all browsers without its device cookie: bounds online
+   * guessing from many addresses. Reaching it locks out unknown browsers only, never the
+   * owner's browser that holds a device cookie.
+   */
+  loginFailuresPerAccountDaily: Allowance;
+  /** Failed logins presenting one device cookie (a stolen cookie buys no more guesses). */
+  loginFailuresPerDevice: Allowance;
   signupsPerAddress: Allowance;
-  resetRequestsPerEmail: Allowance;
-  /** A second, daily cap: with 4-digit PINs the number of PINs an e-mail can get bounds guessing. */
-  resetRequestsPerEmailDaily: Allowance;
   resetRequestsPerAddress: Allowance;
+  resetRequestsPerEmailAndAddress: Allowance;
+  /** All browsers without the account's device cookie: bounds the mail one address can be sent. */
+  resetRequestsPerEmailHourly: Allowance;
+  /**
+   * A daily cap for browsers without the device cookie: with 4-digit PINs (5 tries each) the
+   * number of PINs an e-mail can get bounds guessing: 10 a day is 50 of 10,000 PINs. The owner's
+   * browser with a device cookie is counted apart, so a stranger cannot use it up for them.
+   */
+  resetRequestsPerEmailDaily: Allowance;
+  resetRequestsPerDevice: Allowance;
   resetVerificationsPerAddress: Allowance;
+  contactMessagesPerAddress: Allowance;
+  contactMessagesPerEmail: Allowance;
 }
 
 const MINUTES_15 = 15 * 60;
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
-  loginAttemptsPerEmail: { limit: 5, windowSeconds: MINUTES_15 },
   loginAttemptsPerAddress: { limit: 30, windowSeconds: MINUTES_15 },
-  signupsPerAddress: { limit: 20, windowSeconds: 60 * 60 },
-  resetRequestsPerEmail: { limit: 3, windowSeconds: MINUTES_15 },
-  resetRequestsPerEmailDaily: { limit: 10, windowSeconds: 24 * 60 * 60 },
+  loginFailuresPerAccountAndAddress: { limit: 5, windowSeconds: MINUTES_15 },
+  loginFailuresPerAccountDaily: { limit: 20, windowSeconds: DAY },
+  loginFailuresPerDevice: { limit: 5, windowSeconds: MINUTES_15 },
+  signupsPerAddress: { limit: 20, windowSeconds: HOUR },
   resetRequestsPerAddress: { limit: 10, windowSeconds: MINUTES_15 },
+  resetRequestsPerEmailAndAddress: { limit: 3, windowSeconds: MINUTES_15 },
+  resetRequestsPerEmailHourly: { limit: 5, windowSeconds: HOUR },
+  resetRequestsPerEmailDaily: { limit: 10, windowSeconds: DAY },
+  resetRequestsPerDevice: { limit: 3, windowSeconds: MINUTES_15 },
   resetVerificationsPerAddress: { limit: 20, windowSeconds: MINUTES_15 },
+  contactMessagesPerAddress: { limit: 5, windowSeconds: HOUR },
+  contactMessagesPerEmail: { limit: 10, windowSeconds: DAY },
 };
-
-/** A counter that can refuse: seconds to wait, 0 when allowed. */
-export interface Throttle {
-  retryAfter(key: string): number;
-  consume(key: string): number;
-  reset(key: string): void;
-}
-
-const NO_THROTTLE: Throttle = { retryAfter: () => 0, consume: () => 0, reset: () => undefined };
 
 export type Throttles = Record<keyof AuthLimits, Throttle>;
 
@@ -45,10 +62,15 @@ export interface AccountsOptions {
   secret: Uint8Array;
   tokenTtlSeconds: number;
   mailer: Mailer;
-  /** Clock in milliseconds (tests move it to expire tokens and PINs). */
+  /**
+   * Clock in milliseconds (tests move it to expire tokens and PINs). Throttles count on the
+   * system clock (rate-limiter-flexible reads Date.now): tests move that one to expire them.
+   */
   now?: () => number;
   /** Throttle allowances to change, or false for none at all (RATE_LIMITS=off). */
   limits?: Partial<AuthLimits> | false;
+  /** Where the throttles keep their counts (memory unless another store is plugged in). */
+  throttleStore?: ThrottleStore;
 }
 
 /** Everything the account routes share, built once per app. */
@@ -72,7 +94,9 @@ export function createAccounts(db: Db, options: AccountsOptions, mediaDir: strin
   const throttles = Object.fromEntries(
     (Object.keys(DEFAULT_AUTH_LIMITS) as (keyof AuthLimits)[]).map((name) => [
       name,
-      limits === false ? NO_THROTTLE : new RateLimiter({ ...DEFAULT_AUTH_LIMITS[name], ...limits?.[name], now }),
+      limits === false
+        ? NO_THROTTLE
+        : new RateLimiter(name, { ...DEFAULT_AUTH_LIMITS[name], ...limits?.[name] }, options.throttleStore),
     ]),
   ) as Throttles;
   return {
@@ -85,15 +109,4 @@ export function createAccounts(db: Db, options: AccountsOptions, mediaDir: strin
     mediaDir,
     trustProxy,
   };
-}
-
-/**
- * Counts one event in each throttle under its key, or none of them when any refuses: then the
- * longest wait is answered, so being refused by one does not use up another.
- */
-export function consumeAll(checks: [Throttle, string][]): number {
-  const wait = Math.max(0, ...checks.map(([throttle, key]) => throttle.retryAfter(key)));
-  if (wait > 0) return wait;
-  for (const [throttle, key] of checks) throttle.consume(key);
-  return 0;
 }
