@@ -1,11 +1,20 @@
 import { Hono, type Context } from 'hono';
-import { profileSchema } from '../../src/lib/schemas/auth';
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  emailChanges,
+  profileUpdateSchema,
+} from '../../src/lib/schemas/auth';
 import { requireSession, type SessionEnv } from '../http/auth';
-import { ApiError } from '../http/errors';
+import { clientAddress, throttleKey } from '../http/client-address';
+import { ApiError, tooManyRequests } from '../http/errors';
 import { isJsonRequest, parseValue, readJson } from '../http/validate';
 import type { Accounts } from '../services/auth/accounts';
+import { verifyPassword } from '../services/auth/passwords';
 import { conflictError, findConflict, profileOf, withUniqueUser } from '../services/auth/users';
 import { deleteUploadedImage, storeUploadedImage } from '../services/images/uploads';
+import { emailChangedMessage } from '../services/mail/messages';
+import { consumeAll, type Throttle } from '../services/rate-limit';
 
 const FORM_TYPE = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
 
@@ -28,7 +37,7 @@ async function readProfileBody(c: Context): Promise<{ fields: unknown; picture: 
 
 /** The signed-in shopper's profile: read, and update with an optional new picture. */
 export function profileRoutes(accounts: Accounts): Hono<SessionEnv> {
-  const { db, mediaDir } = accounts;
+  const { db, mediaDir, throttles } = accounts;
   const app = new Hono<SessionEnv>({ strict: false });
   const auth = requireSession(accounts);
 
@@ -37,7 +46,27 @@ export function profileRoutes(accounts: Accounts): Hono<SessionEnv> {
   app.patch('/profile', auth, async (c) => {
     const user = c.get('session').user;
     const body = await readProfileBody(c);
-    const input = parseValue(profileSchema, body.fields);
+    const { current_password: currentPassword, ...input } = parseValue(profileUpdateSchema, body.fields);
+    const oldEmail = user.email.toLowerCase();
+    const newEmail = emailChanges(oldEmail, input.email);
+    if (newEmail) {
+      if (!currentPassword) {
+        throw new ApiError(400, CURRENT_PASSWORD_REQUIRED, { current_password: [CURRENT_PASSWORD_REQUIRED] });
+      }
+      // The same budget as login guesses at this account: a stolen session cannot use this form
+      // to try passwords faster than the login page allows.
+      const source = throttleKey(clientAddress(c, accounts.trustProxy));
+      const counters: [Throttle, string][] = [
+        [throttles.loginFailuresPerAccountAndAddress, `${oldEmail} ${source}`],
+        [throttles.loginFailuresPerAccountDaily, oldEmail],
+      ];
+      const wait = await consumeAll(counters);
+      if (wait) throw tooManyRequests(wait);
+      if (!(await verifyPassword(user.password_hash, currentPassword))) {
+        throw new ApiError(403, CURRENT_PASSWORD_WRONG, { current_password: [CURRENT_PASSWORD_WRONG] });
+      }
+      await Promise.all(counters.map(([throttle, key]) => throttle.refund(key)));
+    }
     const conflict = await findConflict(db, input.email, input.phone_number, user.id);
     if (conflict) throw conflictError(conflict);
     // The picture is checked and stored before anything changes: a refused picture changes nothing.
@@ -62,6 +91,12 @@ export function profileRoutes(accounts: Accounts): Hono<SessionEnv> {
     }
     // Only once the new path is committed is the old file unneeded.
     if (picture) await deleteUploadedImage(user.profile_picture, mediaDir).catch(() => undefined);
+    if (newEmail) {
+      // Told at the old address: if the session was stolen, the owner hears of it there.
+      accounts.mailer
+        .send(emailChangedMessage(user.email, updated.email, new Date(accounts.now())))
+        .catch((error: unknown) => console.error(`Could not send the e-mail change notice: ${String(error)}`));
+    }
     return c.json(profileOf(updated));
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { filesBelow, login, makeTestApp, newUser, userFields, signup, type TestApp } from './helpers';
+import { filesBelow, login, makeTestApp, newUser, outbox, userFields, signup, waitForMail, type TestApp } from './helpers';
 
 let t: TestApp;
 
@@ -84,6 +84,7 @@ describe('PATCH common/profile/ with JSON', () => {
       last_name: 'Rao',
       email: other.email.toUpperCase(),
       phone_number: other.phone_number,
+      current_password: user.password,
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -111,6 +112,7 @@ describe('PATCH common/profile/ with JSON', () => {
       ...fieldsOf(user),
       first_name: 'Changed',
       email: other.email.toUpperCase(),
+      current_password: user.password,
     });
     expect(res.status).toBe(400);
     expect((res.body as ErrorBody).message).toBe('A user with this email already exists.');
@@ -181,6 +183,60 @@ describe('PATCH common/profile/ with JSON', () => {
     const res = await patchJson(user.token, { ...fieldsOf(user), first_name: 'Zoë', last_name: 'देवनागरी 😀' });
     expect(res.body).toMatchObject({ first_name: 'Zoë', last_name: 'देवनागरी 😀' });
     expect((await getProfile(user.token)).body).toMatchObject({ first_name: 'Zoë', last_name: 'देवनागरी 😀' });
+  });
+});
+
+describe('changing the e-mail needs the current password, and the old address is told', () => {
+  const mailsTo = (to: string) => outbox(t.outboxDir).filter((m) => m.headers.to === to);
+
+  test.each<[string, Record<string, unknown>, number, string]>([
+    ['no current password', {}, 400, 'Enter your current password to change your email.'],
+    ['an empty one', { current_password: '' }, 400, 'Enter your current password to change your email.'],
+    ['a wrong one', { current_password: 'not my password' }, 403, 'The current password is not correct.'],
+  ])('a new e-mail with %s → %d; nothing changes and nobody is mailed', async (_, extra, status, message) => {
+    const user = await newUser(t);
+    const other = userFields();
+    const res = await patchJson(user.token, { ...fieldsOf(user), email: other.email, first_name: 'Thief', ...extra });
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ message, errors: { current_password: [message] } });
+    expect((await getProfile(user.token)).body).toMatchObject(fieldsOf(user));
+    expect((await login(t, other.email, user.password)).status).toBe(401);
+    // The notice is sent in the background: give it the time it would take.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailsTo(user.email)).toHaveLength(0);
+  });
+
+  test('the same through the profile form (multipart), as the browser sends it', async () => {
+    const user = await newUser(t);
+    const res = await patchForm(user.token, profileForm({ ...fieldsOf(user), email: userFields().email }));
+    expect(res.status).toBe(400);
+    expect((res.body as ErrorBody).errors?.current_password).toEqual([
+      'Enter your current password to change your email.',
+    ]);
+  });
+
+  test('with the right password the e-mail changes and the old address gets a notice naming the new one and support', async () => {
+    const user = await newUser(t);
+    const other = userFields();
+    const form = profileForm({ ...fieldsOf(user), email: other.email, current_password: user.password });
+    const res = await patchForm(user.token, form);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: other.email });
+    const notice = await waitForMail(t.outboxDir, user.email);
+    expect(notice.headers.subject).toBe('The e-mail address of your GharBazaar account was changed');
+    expect(notice.body).toContain(`Old address: ${user.email}`);
+    expect(notice.body).toContain(`New address: ${other.email}`);
+    expect(notice.body).toContain('If you did not make this change, write to care@gharbazaar.in');
+    expect(mailsTo(other.email)).toHaveLength(0);
+    expect((await login(t, other.email, user.password)).status).toBe(200);
+  });
+
+  test('other changes, or the same e-mail in other letter case, need no password and send no mail', async () => {
+    const user = await newUser(t);
+    const res = await patchJson(user.token, { ...fieldsOf(user), email: user.email.toUpperCase(), last_name: 'New' });
+    expect(res.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailsTo(user.email)).toHaveLength(0);
   });
 });
 
@@ -441,7 +497,8 @@ describe('signup and profile agree', () => {
   test('a profile e-mail change frees the old e-mail for a new sign-up', async () => {
     const user = await newUser(t);
     const moved = userFields();
-    expect((await patchJson(user.token, { ...fieldsOf(user), email: moved.email })).status).toBe(200);
+    const change = { ...fieldsOf(user), email: moved.email, current_password: user.password };
+    expect((await patchJson(user.token, change)).status).toBe(200);
     expect((await signup(t, userFields({ email: user.email }))).status).toBe(201);
   });
 });

@@ -1,4 +1,9 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { setCommonPasswords } from '../../../src/lib/schemas/common-passwords';
+
+// The server decides with the whole list from the first request on (the browser loads it lazily).
+setCommonPasswords(dictionary['passwords-common']);
 
 /**
  * argon2id at OWASP's recommended minimum: 19 MiB, 2 passes, 1 lane. (`algorithm: 2` is

@@ -1,12 +1,12 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError, getProfile, updateProfile } from '../../lib/api/client';
 import { DURATIONS } from '../../lib/constants';
-import { profileSchema } from '../../lib/schemas/auth';
+import { emailChanges, profileChangeSchema } from '../../lib/schemas/auth';
 import { validate } from '../../lib/schemas/common';
 import { requireSession, updateStoredUser } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, imageProblem } from '../../lib/uploads';
-import { Field, useFields } from '../shared/form';
+import { Field, PasswordField, useFields } from '../shared/form';
 
 /** Field errors the server sent back (`errors: {field: [message]}`), first message each. */
 function serverFieldErrors(error: ApiError): Record<string, string> {
@@ -23,7 +23,10 @@ export function UpdateProfileForm() {
     last_name: '',
     email: '',
     phone_number: '',
+    current_password: '',
   });
+  /** The e-mail the account has now: changing it needs the current password. */
+  const [savedEmail, setSavedEmail] = useState('');
   const [loaded, setLoaded] = useState(false);
   const [loadError, setLoadError] = useState('');
   const [picture, setPicture] = useState<File | null>(null);
@@ -34,7 +37,14 @@ export function UpdateProfileForm() {
     if (!requireSession()) return;
     getProfile()
       .then((p) => {
-        setValues({ first_name: p.first_name, last_name: p.last_name, email: p.email, phone_number: p.phone_number });
+        setValues({
+          first_name: p.first_name,
+          last_name: p.last_name,
+          email: p.email,
+          phone_number: p.phone_number,
+          current_password: '',
+        });
+        setSavedEmail(p.email);
         setPreview(p.profile_picture);
         setLoaded(true);
       })
@@ -62,10 +72,12 @@ export function UpdateProfileForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const checked = validate(profileSchema, values);
+    const checked = validate(profileChangeSchema(savedEmail), values);
     if (!checked.ok) return setErrors(checked.errors);
+    const { current_password: currentPassword, ...fields } = checked.data;
     const form = new FormData();
-    for (const [key, value] of Object.entries(checked.data)) form.set(key, value);
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    if (emailChanges(savedEmail, fields.email)) form.set('current_password', currentPassword);
     if (picture) form.set('profile_picture', picture);
     setPending(true);
     try {
@@ -87,6 +99,8 @@ export function UpdateProfileForm() {
       setPending(false);
     }
   };
+
+  const changingEmail = loaded && emailChanges(savedEmail, values.email);
 
   if (loadError) return <p role="status">{loadError}</p>;
   if (!loaded) return <p role="status">Loading profile...</p>;
@@ -127,6 +141,14 @@ export function UpdateProfileForm() {
         <Field label="Last Name" autoComplete="family-name" {...bind('last_name')} />
       </div>
       <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
+      {changingEmail && (
+        <div>
+          <PasswordField label="Current password" autoComplete="current-password" {...bind('current_password')} />
+          <p className="mt-1 text-sm text-muted">
+            Changing your email needs your current password. We will tell your old address about the change.
+          </p>
+        </div>
+      )}
       <Field
         label="Phone Number"
         type="tel"

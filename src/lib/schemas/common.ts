@@ -1,17 +1,45 @@
 import { z } from 'zod';
 
-/** Characters that have no place in a name or an address line (control characters). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** The answer for text with control or text-direction characters. */
+export const NOT_ALLOWED = 'Contains characters that are not allowed.';
 
-/** A required single-line text: trimmed, `required` when empty, bounded, no control characters. */
+/** Any control character (C0, DEL, C1): none belongs in a name or an address line. */
+const CONTROL = /\p{Cc}/u;
+/** Control characters other than the line breaks and tabs a longer text (a review) may have. */
+const CONTROL_IN_TEXT = /[^\P{Cc}\n\r\t]/u;
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they reorder
+ * how text is shown, so 'Pay to ‮txt.exe' can display as something else ("Trojan Source").
+ * The plain direction marks (U+200E, U+200F) stay allowed: mixed-script text needs them.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u;
+/** Characters that show nothing: spaces, zero-width and other default-ignorable or format characters. */
+const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
+
+/** True when `text` has characters but none of them can be seen. */
+export function onlyInvisible(text: string): boolean {
+  return text.length > 0 && text.replace(INVISIBLE, '') === '';
+}
+
+/** True when a single line of text has no control or text-direction characters. */
+export function cleanLine(text: string): boolean {
+  return !CONTROL.test(text) && !BIDI_CONTROL.test(text);
+}
+
+/** True when a longer text (line breaks and tabs allowed) has no other control or text-direction characters. */
+export function cleanText(text: string): boolean {
+  return !CONTROL_IN_TEXT.test(text) && !BIDI_CONTROL.test(text);
+}
+
+/** A required single-line text: trimmed, `required` when empty or invisible, bounded, no control characters. */
 export function requiredText(required: string, max = 100) {
   return z
     .string({ error: required })
     .trim()
     .min(1, required)
     .max(max, `At most ${max} characters.`)
-    .refine((v) => !CONTROL.test(v), 'Contains characters that are not allowed.');
+    .refine(cleanLine, NOT_ALLOWED)
+    .refine((v) => !onlyInvisible(v), required);
 }
 
 /** An optional single-line text; empty becomes ''. */
@@ -20,9 +48,29 @@ export function optionalText(max = 100) {
     .string()
     .trim()
     .max(max, `At most ${max} characters.`)
-    .refine((v) => !CONTROL.test(v), 'Contains characters that are not allowed.')
+    .refine(cleanLine, NOT_ALLOWED)
+    .refine((v) => !onlyInvisible(v), 'Contains only invisible characters: type the text, or leave it empty.')
     .optional()
     .default('');
+}
+
+/**
+ * A required longer text (a review, a message): line breaks allowed (CRLF from forms becomes LF),
+ * trimmed, between `min` and `max` characters, no other control or text-direction characters.
+ */
+export function multilineText(required: string, max: number, min = 1, tooShort = required) {
+  return z
+    .string({ error: required })
+    .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .refine((v) => !onlyInvisible(v), required)
+        .refine((v) => v.length >= min, tooShort)
+        .refine((v) => v.length <= max, `At most ${max} characters.`)
+        .refine(cleanText, NOT_ALLOWED),
+    );
 }
 
 /** The e-mail check every form shares (a simple, permissive pattern, as SPEC.md §5 asks). */
