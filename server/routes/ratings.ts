@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { ResponseCache } from '../http/response-cache';
 import { z } from 'zod';
 import type { Review } from '../../src/lib/api/types';
+import { cleanText, NOT_ALLOWED, onlyInvisible } from '../../src/lib/schemas/common';
 import type { Db } from '../db';
 import { requireSession, type SessionEnv } from '../http/auth';
 import { ApiError, echoedError, notFound } from '../http/errors';
@@ -37,7 +38,13 @@ const reviewSchema = z.object({
     .string()
     .regex(/^[1-5]$/, 'Rating must be a whole number from 1 to 5.')
     .transform(Number),
-  review: z.string().max(MAX_REVIEW_LENGTH, `A review can be at most ${MAX_REVIEW_LENGTH} characters.`),
+  // Line breaks are fine in a review; control and text-direction characters, or text that shows
+  // nothing at all, are not.
+  review: z
+    .string()
+    .max(MAX_REVIEW_LENGTH, `A review can be at most ${MAX_REVIEW_LENGTH} characters.`)
+    .refine(cleanText, NOT_ALLOWED)
+    .refine((v) => !onlyInvisible(v), MISSING_DATA),
 });
 
 /** What narrows a review list. */

@@ -58,7 +58,13 @@ export function optionalText(max = 100) {
  * A required longer text (a review, a message): line breaks allowed (CRLF from forms becomes LF),
  * trimmed, between `min` and `max` characters, no other control or text-direction characters.
  */
-export function multilineText(required: string, max: number, min = 1, tooShort = required) {
+export function multilineText(
+  required: string,
+  max: number,
+  min = 1,
+  tooShort = required,
+  tooLong = `At most ${max} characters.`,
+) {
   return z
     .string({ error: required })
     .transform((v) => v.replace(/\r\n?/g, '\n').trim())
@@ -68,7 +74,7 @@ export function multilineText(required: string, max: number, min = 1, tooShort =
         .min(1, required)
         .refine((v) => !onlyInvisible(v), required)
         .refine((v) => v.length >= min, tooShort)
-        .refine((v) => v.length <= max, `At most ${max} characters.`)
+        .refine((v) => v.length <= max, tooLong)
         .refine(cleanText, NOT_ALLOWED),
     );
 }
