@@ -10,6 +10,7 @@ import { compress } from './http/compress';
 import { resolveFile, sendFile } from './http/static-files';
 import { ResponseCache } from './http/response-cache';
 import { catalogueRoutes } from './routes/catalogue';
+import { contactRoutes } from './routes/contact';
 import { addressRoutes } from './routes/addresses';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
@@ -105,6 +106,7 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api/common', wishlistRoutes(accounts));
   app.route('/api/common', cartRoutes(accounts));
   app.route('/api/common', orderRoutes(accounts, payments.provider));
+  app.route('/api/common', contactRoutes(accounts));
   app.route('/api/payments', paymentRoutes(db, payments, accounts.now));
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
 

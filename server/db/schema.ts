@@ -20,6 +20,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payment_events: PaymentEventsTable;
+  contact_messages: ContactMessagesTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -212,6 +213,17 @@ export interface OrderItemsTable {
 export interface PaymentEventsTable {
   id: string;
   received_at: string;
+}
+
+/** A message from the Contact Us page. */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  created_at: CreatedAt;
+  mailed_at: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

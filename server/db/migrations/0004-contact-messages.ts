@@ -1,0 +1,21 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/** Messages written on the Contact Us page: kept, so none is lost when mail is down. */
+export const contactMessages: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('contact_messages')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
+      // Set once the message has been handed to the mailer (the outbox or the SMTP server).
+      .addColumn('mailed_at', 'text')
+      .execute();
+    await db.schema.createIndex('contact_messages_created').on('contact_messages').column('created_at').execute();
+  },
+};
