@@ -48,7 +48,7 @@ test('the returns FAQ and the contact page', async ({ page }) => {
   await page.getByLabel('Email').fill('asha@example.in');
   await page.getByLabel('Message').fill('Do you deliver to Nashik?');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(/^Thanks! To reach us right away, write to/)).toContainText('care@gharbazaar.in');
+  await expect(page.getByText('Thanks! Your message was sent. We reply within 24 hours.')).toBeVisible();
 });
 
 test('every static route answers 200', async ({ request }) => {

@@ -515,3 +515,18 @@ export async function getOrder(id: string): Promise<Order | null> {
 export async function submitReview(form: FormData): Promise<void> {
   await call('common/ratings/', { method: 'POST', form, fallback: 'Failed to submit review.' });
 }
+
+/** Sends a Contact Us message to customer care (no login needed). */
+export async function sendContactMessage(fields: {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+}): Promise<void> {
+  await call('common/contact', {
+    method: 'POST',
+    json: fields,
+    auth: false,
+    fallback: 'Your message could not be sent. Please try again.',
+  });
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DESKTOP, waitForIslands } from './fixtures';
+
+test.use({ viewport: DESKTOP });
+
+const THANKS = 'Thanks! Your message was sent. We reply within 24 hours.';
+
+/** The text of the newest e-mail to customer care that contains `marker`, once it is in the outbox. */
+async function careMail(marker: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+  let found = '';
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+      for (const file of files) {
+        const text = fs.readFileSync(path.join(outbox, file), 'utf8');
+        if (text.includes('To: care@gharbazaar.in') && text.includes(marker)) found = text;
+      }
+      return found;
+    })
+    .not.toBe('');
+  return found;
+}
+
+test('the contact form checks each field, sends the message to customer care and says thank you', async ({ page }) => {
+  await page.goto('/contactus');
+  await waitForIslands(page);
+  const form = page.getByRole('region', { name: 'Send a Message' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  for (const text of ['Name is required.', 'Email is required.', 'Message is required.']) {
+    await expect(form.getByText(text, { exact: true })).toBeVisible();
+  }
+  await form.getByLabel('Name').fill('Asha Verma');
+  await expect(form.getByText('Name is required.', { exact: true })).toBeHidden();
+  await form.getByLabel('Email').fill('asha@example.in');
+  await form.getByLabel('Phone (optional)').fill('98765');
+  await form.getByLabel('Message').fill('Too short');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Phone number must be exactly 10 digits.')).toBeVisible();
+  await expect(form.getByText('Message must be at least 10 characters.')).toBeVisible();
+
+  const marker = `Nashik-${Date.now()}`;
+  await form.getByLabel('Phone (optional)').fill('9876543210');
+  await form.getByLabel('Message').fill(`Do you deliver to ${marker}?\nThank you.`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText(THANKS);
+  // The form is empty again, ready for another message.
+  await expect(form.getByLabel('Message')).toHaveValue('');
+  const mail = await careMail(marker);
+  expect(mail).toContain('Name: Asha Verma');
+  expect(mail).toContain('E-mail: asha@example.in');
+  expect(mail).toContain('Phone: 9876543210');
+});
+
+test.describe('before its script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the contact form works as a plain HTML form', async ({ page }) => {
+    await page.goto('/contactus');
+    const form = page.getByRole('region', { name: 'Send a Message' });
+    const marker = `Pune-${Date.now()}`;
+    await form.getByLabel('Name').fill('Ravi Kumar');
+    await form.getByLabel('Email').fill('ravi@example.in');
+    await form.getByLabel('Message').fill(`Is the ${marker} store open on Sundays?`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/contactus\/\?contact=sent#contact-form$/);
+    expect(await careMail(marker)).toContain('Name: Ravi Kumar');
+  });
+});
