@@ -17,6 +17,11 @@ describe('signupFailure', () => {
       duplicateEmail: false,
     });
   });
+  test('a password the server refused is a field error with its message', () => {
+    const message = 'This password is too common and easy to guess. Choose another one.';
+    const error = new ApiError(400, `password: ${message}`, { message, errors: { password: [message] } });
+    expect(signupFailure(error)).toEqual({ fields: { password: message }, message, duplicateEmail: false });
+  });
   test.each([
     [new ApiError(500, 'Server is down'), 'Server is down'],
     [new ApiError(400, ''), 'Registration failed.'],
