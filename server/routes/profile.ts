@@ -10,6 +10,7 @@ import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { isJsonRequest, parseValue, readJson } from '../http/validate';
 import type { Accounts } from '../services/auth/accounts';
+import { presentedDevice } from '../services/auth/device-cookies';
 import { verifyPassword } from '../services/auth/passwords';
 import { conflictError, findConflict, profileOf, withUniqueUser } from '../services/auth/users';
 import { deleteUploadedImage, storeUploadedImage } from '../services/images/uploads';
@@ -55,11 +56,15 @@ export function profileRoutes(accounts: Accounts): Hono<SessionEnv> {
       }
       // The same budget as login guesses at this account: a stolen session cannot use this form
       // to try passwords faster than the login page allows.
+      // (The device cookie reaches this path too: the owner's browser is counted apart, as at login.)
       const source = throttleKey(clientAddress(c, accounts.trustProxy));
-      const counters: [Throttle, string][] = [
-        [throttles.loginFailuresPerAccountAndAddress, `${oldEmail} ${source}`],
-        [throttles.loginFailuresPerAccountDaily, oldEmail],
-      ];
+      const device = presentedDevice(c, accounts.secret, user.id);
+      const counters: [Throttle, string][] = device
+        ? [[throttles.loginFailuresPerDevice, device]]
+        : [
+            [throttles.loginFailuresPerAccountAndAddress, `${oldEmail} ${source}`],
+            [throttles.loginFailuresPerAccountDaily, oldEmail],
+          ];
       const wait = await consumeAll(counters);
       if (wait) throw tooManyRequests(wait);
       if (!(await verifyPassword(user.password_hash, currentPassword))) {

@@ -191,6 +191,29 @@ describe('login throttling: per account and address, per day, and per device coo
   });
 });
 
+describe('the current password asked for an e-mail change', () => {
+  test('is guessed no faster than at login: 5 wrong from one address, then 429 even for the right one', async () => {
+    const user = await newUser(t);
+    const from = newAddress();
+    const change = (current_password: string) =>
+      t.call('PATCH', '/api/common/profile/', {
+        token: user.token,
+        headers: from,
+        json: {
+          first_name: user.first_name,
+          last_name: user.last_name,
+          phone_number: user.phone_number,
+          email: `moved-${user.email}`,
+          current_password,
+        },
+      });
+    for (let i = 0; i < 5; i++) expect((await change('stolen-token guess')).status).toBe(403);
+    expectThrottled(await change(user.password), MINUTES_15);
+    // They were login failures of this account from this address too.
+    expect((await login(t, user.email, user.password, from)).status).toBe(429);
+  });
+});
+
 describe('password reset throttling', () => {
   test('3 requests per e-mail from one address in 15 minutes, then 429; the owner elsewhere still gets a PIN', async () => {
     const user = await newUser(t);
