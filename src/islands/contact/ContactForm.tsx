@@ -115,6 +115,7 @@ export function ContactForm() {
   return (
     <form
       ref={form}
+      aria-label="Contact form"
       method="post"
       action={`${publicApiBase()}common/contact`}
       noValidate={hydrated}
