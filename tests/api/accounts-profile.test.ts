@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { filesBelow, login, makeTestApp, newUser, outbox, userFields, signup, waitForMail, type TestApp } from './helpers';
+import {
+  filesBelow,
+  login,
+  makeTestApp,
+  newUser,
+  outbox,
+  userFields,
+  signup,
+  waitForMail,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 

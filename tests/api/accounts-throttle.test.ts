@@ -244,7 +244,7 @@ describe('password reset throttling', () => {
     expect((await requestOtp(email, newAddress())).status).toBe(200);
   });
 
-  test('at most 10 PINs a day to browsers without a device cookie; the owner\'s browser still gets one', async () => {
+  test("at most 10 PINs a day to browsers without a device cookie; the owner's browser still gets one", async () => {
     const { user, cookie } = await ownerWithBrowser();
     for (let i = 0; i < 10; i++) {
       expect((await requestOtp(user.email, newAddress())).status).toBe(200);

@@ -50,9 +50,7 @@ describe('POST common/contact', () => {
     expect(mail.body).toContain('My order');
     expect(mail.body).toContain('Could you check?');
     // Marked as handed to the mailer.
-    await expect
-      .poll(async () => (await stored(t)).find((r) => r.id === id)?.mailed_at)
-      .toMatch(/^\d{4}-\d\d-\d\dT/);
+    await expect.poll(async () => (await stored(t)).find((r) => r.id === id)?.mailed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   test('the phone is optional', async () => {
@@ -68,7 +66,12 @@ describe('POST common/contact', () => {
     ['letters in the phone', { phone: '98765abcde' }, 'phone', 'Phone number must be exactly 10 digits.'],
     ['a 9-character message', { message: 'Too short' }, 'message', 'Message must be at least 10 characters.'],
     ['2,001 characters', { message: 'x'.repeat(2001) }, 'message', 'Message must be at most 2,000 characters.'],
-    ['a bidi override', { message: 'Refund to \u202eevil account' }, 'message', 'Contains characters that are not allowed.'],
+    [
+      'a bidi override',
+      { message: 'Refund to \u202eevil account' },
+      'message',
+      'Contains characters that are not allowed.',
+    ],
     ['a message that is not text', { message: 42 }, 'message', 'Message is required.'],
   ])('%s → 400; nothing stored or sent', async (_, change, field, text) => {
     // Mail of earlier tests is written in the background: let it land before counting.
@@ -88,7 +91,10 @@ describe('POST common/contact', () => {
   });
 
   test('a body that is neither JSON nor a form → 415', async () => {
-    const res = await t.call('POST', '/api/common/contact', { body: 'hello', headers: { 'content-type': 'text/plain' } });
+    const res = await t.call('POST', '/api/common/contact', {
+      body: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
   });
 

@@ -133,11 +133,14 @@ describe('reviews: line breaks allowed, control and text-direction characters an
 });
 
 describe('common passwords are refused wherever a password is chosen', () => {
-  test.each(['password1', 'Password1', 'qwertyuiop', 'iloveyou', 'secret1'])('sign-up with "%s" → 400', async (password) => {
-    const res = await signup(t, userFields({ password }));
-    expect(res.status).toBe(400);
-    expect((res.body as ErrorBody).errors?.password).toEqual([COMMON]);
-  });
+  test.each(['password1', 'Password1', 'qwertyuiop', 'iloveyou', 'secret1'])(
+    'sign-up with "%s" → 400',
+    async (password) => {
+      const res = await signup(t, userFields({ password }));
+      expect(res.status).toBe(400);
+      expect((res.body as ErrorBody).errors?.password).toEqual([COMMON]);
+    },
+  );
 
   test('an uncommon password of the same length is fine', async () => {
     expect((await signup(t, userFields({ password: 'tawa-roti-7' }))).status).toBe(201);
@@ -154,7 +157,9 @@ describe('common passwords are refused wherever a password is chosen', () => {
     });
     expect(res.status).toBe(400);
     expect((res.body as ErrorBody).errors?.new_password).toEqual([COMMON]);
-    const login = await t.call('POST', '/api/common/userlogin', { json: { email: user.email, password: user.password } });
+    const login = await t.call('POST', '/api/common/userlogin', {
+      json: { email: user.email, password: user.password },
+    });
     expect(login.status).toBe(200);
   });
 });

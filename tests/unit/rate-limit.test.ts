@@ -94,7 +94,13 @@ describe('consumeAll', () => {
     const daily = limiter(1, 86_400);
     await daily.consume('k');
     await short.consume('k');
-    expect(await consumeAll([[first, 'k'], [short, 'k'], [daily, 'k']])).toBe(86_400);
+    expect(
+      await consumeAll([
+        [first, 'k'],
+        [short, 'k'],
+        [daily, 'k'],
+      ]),
+    ).toBe(86_400);
     // `first` was refunded: all 5 of its events are still free.
     for (let i = 0; i < 5; i++) expect(await first.consume('k')).toBe(0);
   });
