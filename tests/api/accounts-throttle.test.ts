@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { login, makeTestApp, newUser, signup, userFields, type TestApp, type TestResponse } from './helpers';
+import {
+  login,
+  makeTestApp,
+  newUser,
+  outbox,
+  readLatestPin,
+  signup,
+  userFields,
+  type TestApp,
+  type TestResponse,
+} from './helpers';
 
 let t: TestApp;
 
@@ -116,6 +126,28 @@ describe('login throttling: per account and address, per day, and per device coo
     expect((await login(t, user.email, user.password, { ...newAddress(), cookie })).status).toBe(200);
     advance(DAY * 1000);
     expect((await login(t, user.email, user.password, newAddress())).status).toBe(200);
+  });
+
+  test('a password reset (the owner read the PIN) lifts the daily bound', async () => {
+    const user = await newUser(t);
+    for (let a = 0; a < 4; a++) await fail(user.email, newAddress(), 5);
+    expect((await login(t, user.email, user.password, newAddress())).status).toBe(429);
+    const owner = newAddress();
+    const before = outbox(t.outboxDir).filter((m) => m.headers.to === user.email).length;
+    expect((await requestOtp(user.email, owner)).status).toBe(200);
+    const otp = await readLatestPin(t.outboxDir, user.email, before);
+    const verified = await t.call('POST', '/api/common/verify_reset_otp', {
+      json: { email: user.email, otp },
+      headers: owner,
+    });
+    const reset_token = (verified.body as { reset_token: string }).reset_token;
+    const password = 'new-chai-pass-7';
+    const reset = await t.call('POST', '/api/common/reset_password', {
+      json: { email: user.email, new_password: password, confirm_password: password, reset_token },
+      headers: owner,
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(t, user.email, password, newAddress())).status).toBe(200);
   });
 
   test('a device cookie that fails 5 times is locked itself; other browsers are not', async () => {
