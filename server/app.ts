@@ -105,7 +105,7 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api/common', wishlistRoutes(accounts));
   app.route('/api/common', cartRoutes(accounts));
   app.route('/api/common', orderRoutes(accounts, payments.provider));
-  app.route('/api/payments', paymentRoutes(db, payments, accounts.now));
+  app.route('/api/payments', paymentRoutes(accounts, payments));
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
 
   app.route('/media', mediaRoutes(db, options.mediaDir));

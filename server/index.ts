@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   if (!env.rateLimits) log('RATE_LIMITS=off: logins, sign-ups and password resets are not throttled');
   const payments = paymentsOptions(env);
   if (payments.provider.name === 'local') {
-    log('Payments go through the local test checkout (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for Razorpay)');
+    log(
+      'Test mode: payments go through the local test checkout and no money is taken (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for Razorpay)',
+    );
   }
   const app = createApp({
     db,

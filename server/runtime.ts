@@ -96,11 +96,12 @@ export function loadLocalPaymentSecret(env: Env): string {
   return env.localPaymentSecret ?? dataDirSecret(env, 'payment-secret', 'payment secret');
 }
 
-/** The payment provider (Razorpay when its keys are set, else the local test checkout) and webhook secret. */
+/** The payment provider (PAYMENT_PROVIDER: Razorpay or the local test checkout) and webhook secret. */
 export function paymentsOptions(env: Env): PaymentsOptions {
-  const provider = env.razorpay
-    ? createRazorpayProvider(env.razorpay)
-    : createLocalProvider(loadLocalPaymentSecret(env));
+  const provider =
+    env.paymentProvider === 'razorpay' && env.razorpay
+      ? createRazorpayProvider(env.razorpay)
+      : createLocalProvider(loadLocalPaymentSecret(env));
   return { provider, webhookSecret: env.razorpayWebhookSecret };
 }
 

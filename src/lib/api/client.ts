@@ -515,3 +515,9 @@ export async function getOrder(id: string): Promise<Order | null> {
 export async function submitReview(form: FormData): Promise<void> {
   await call('common/ratings/', { method: 'POST', form, fallback: 'Failed to submit review.' });
 }
+
+/** How the shop takes payments now: `testMode` when no money is taken (the local test checkout). */
+export async function getPaymentMode(): Promise<{ provider: string; testMode: boolean }> {
+  const raw = ((await call('payments/config/', { auth: false, memo: false })) ?? {}) as Record<string, unknown>;
+  return { provider: String(raw.provider ?? ''), testMode: raw.test_mode === true };
+}
