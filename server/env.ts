@@ -59,7 +59,8 @@ const schema = fields.superRefine((v, ctx) => {
     ctx.addIssue({
       code: 'custom',
       path: ['PAYMENT_PROVIDER'],
-      message: 'Razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both, or PAYMENT_PROVIDER=local for test payments',
+      message:
+        'Razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both, or PAYMENT_PROVIDER=local for test payments',
     });
   } else if (!v.PAYMENT_PROVIDER && !keys && v.NODE_ENV === 'production') {
     // A live shop without keys would hand out free orders through the test checkout: opting in must be explicit.

@@ -124,28 +124,33 @@ export function paymentRoutes(accounts: Accounts, payments: PaymentsOptions): Ho
 
   // The local checkout's Success button: signs a payment for the caller's own unpaid order as
   // Razorpay would. Anyone else's order is answered as if it did not exist.
-  app.post('/local/authorize', (c, next) => (localOnly(c), next()), requireSession(accounts), async (c) => {
-    const userId = c.get('session').user.id;
-    const orderId = record(await readJson(c)).order_id;
-    if (typeof orderId !== 'string' || !PROVIDER_ORDER_ID.test(orderId)) {
-      throw new ApiError(400, 'order_id must be the id of an order placed through this checkout.');
-    }
-    const order = await db
-      .selectFrom('orders')
-      .select(['provider_order_id', 'status'])
-      .where('provider_order_id', '=', orderId)
-      .where('provider', '=', 'local')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!order) throw notFound('Order not found.');
-    if (order.status === 'paid') throw new ApiError(400, 'This order has already been paid.');
-    const paymentId = localId('pay');
-    return c.json({
-      razorpay_payment_id: paymentId,
-      razorpay_order_id: order.provider_order_id,
-      razorpay_signature: paymentSignature(order.provider_order_id, paymentId, provider.keySecret),
-    });
-  });
+  app.post(
+    '/local/authorize',
+    (c, next) => (localOnly(c), next()),
+    requireSession(accounts),
+    async (c) => {
+      const userId = c.get('session').user.id;
+      const orderId = record(await readJson(c)).order_id;
+      if (typeof orderId !== 'string' || !PROVIDER_ORDER_ID.test(orderId)) {
+        throw new ApiError(400, 'order_id must be the id of an order placed through this checkout.');
+      }
+      const order = await db
+        .selectFrom('orders')
+        .select(['provider_order_id', 'status'])
+        .where('provider_order_id', '=', orderId)
+        .where('provider', '=', 'local')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!order) throw notFound('Order not found.');
+      if (order.status === 'paid') throw new ApiError(400, 'This order has already been paid.');
+      const paymentId = localId('pay');
+      return c.json({
+        razorpay_payment_id: paymentId,
+        razorpay_order_id: order.provider_order_id,
+        razorpay_signature: paymentSignature(order.provider_order_id, paymentId, provider.keySecret),
+      });
+    },
+  );
 
   return app;
 }

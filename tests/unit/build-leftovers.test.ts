@@ -44,9 +44,7 @@ describe('removeBuildLeftovers', () => {
 
     const removed = removeBuildLeftovers(dir, { workRoot });
 
-    expect(removed.sort()).toEqual(
-      [killed, part, deadWork, lock, path.join(root, `current.${deadPid}.tmp`)].sort(),
-    );
+    expect(removed.sort()).toEqual([killed, part, deadWork, lock, path.join(root, `current.${deadPid}.tmp`)].sort());
     for (const kept of [older, live, marked, liveWork]) expect(fs.existsSync(kept), kept).toBe(true);
     expect(fs.realpathSync(current)).toBe(fs.realpathSync(live));
     // Nothing left to do the second time.

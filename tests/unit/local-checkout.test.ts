@@ -311,7 +311,9 @@ describe('local checkout.js', () => {
   test('the dialog says it is a test: no money is taken', () => {
     const { Razorpay, document } = loadCheckout();
     new Razorpay(baseOptions().options).open();
-    const notice = dialogOf(document)!.all().find((e) => e.getAttribute('data-test-mode-notice') !== null);
+    const notice = dialogOf(document)!
+      .all()
+      .find((e) => e.getAttribute('data-test-mode-notice') !== null);
     expect(notice?.textContent).toBe('Test mode — no money is taken');
   });
 });
