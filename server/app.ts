@@ -8,6 +8,7 @@ import type { Db } from './db';
 import { ApiError } from './http/errors';
 import { compress } from './http/compress';
 import { resolveFile, sendFile } from './http/static-files';
+import { applySecurityHeaders } from './http/security-headers';
 import { ResponseCache } from './http/response-cache';
 import { catalogueRoutes } from './routes/catalogue';
 import { contactRoutes } from './routes/contact';
@@ -43,6 +44,8 @@ export interface AppOptions {
   payments?: PaymentsOptions;
   /** Behind one reverse proxy: take the client address from the X-Forwarded-For entry it appends. */
   trustProxy?: boolean;
+  /** The shop's public address (SITE_URL): when it is https, browsers are told to use nothing else (HSTS). */
+  siteUrl?: string;
   /** Folder of the built site to serve, or null while the first build runs. */
   siteRoot?: () => string | null;
   /** Renders the built site's on-demand pages (search); null for an address that is not one. */
@@ -65,13 +68,11 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono({ strict: false });
   const accounts = createAccounts(db, options.accounts, options.mediaDir, options.trustProxy ?? false);
 
+  const https = options.siteUrl?.startsWith('https:') ?? false;
   app.use('*', async (c, next) => {
     await next();
     // On the answer's own headers: c.header() after the handler would rebuild the answer as a stream.
-    const headers = c.res.headers;
-    headers.set('x-content-type-options', 'nosniff');
-    headers.set('referrer-policy', 'strict-origin-when-cross-origin');
-    headers.set('x-frame-options', 'SAMEORIGIN');
+    applySecurityHeaders(c.res.headers, https);
   });
   if (options.log) {
     const log = options.log;
@@ -107,7 +108,7 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api/common', cartRoutes(accounts));
   app.route('/api/common', orderRoutes(accounts, payments.provider));
   app.route('/api/common', contactRoutes(accounts));
-  app.route('/api/payments', paymentRoutes(db, payments, accounts.now));
+  app.route('/api/payments', paymentRoutes(accounts, payments));
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
 
   app.route('/media', mediaRoutes(db, options.mediaDir));
@@ -151,7 +152,8 @@ export function createApp(options: AppOptions): Hono {
 /** The page that serves a route the build could not know: a tracked order or a new product. */
 async function rewriteTarget(db: Db, urlPath: string): Promise<string | null> {
   for (const { pattern, page } of PAGE_ROUTE_REWRITES) if (pattern.test(urlPath)) return page;
-  const product = /^\/product-details\/(\d{1,15})\/?$/.exec(urlPath);
+  // Plain decimal digits only: '0x10', '1e2' or '010' name no product.
+  const product = /^\/product-details\/([1-9]\d{0,14})\/?$/.exec(urlPath);
   if (product) {
     const row = await db.selectFrom('products').select('id').where('id', '=', Number(product[1])).executeTakeFirst();
     if (row) return '/fallback/product/';
@@ -174,6 +176,11 @@ async function errorPage(c: Context, root: string | null): Promise<Response> {
 function sitePending(c: Context): Response {
   c.header('retry-after', '5');
   c.header('cache-control', 'no-store');
+  // No script at all; its only style is inline.
+  c.header(
+    'content-security-policy',
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  );
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">` +
       `<meta name="viewport" content="width=device-width,initial-scale=1"><title>Opening soon</title></head>` +

@@ -37,6 +37,9 @@ const fields = z.object({
   RAZORPAY_KEY_SECRET: z.string().trim().min(8, 'must be the key secret Razorpay gave with the key id').optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   LOCAL_PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENT_PROVIDER: z.enum(['razorpay', 'local'], { error: 'must be razorpay or local' }).optional(),
+  // Read only to refuse a production shop that would silently take test payments.
+  NODE_ENV: z.string().optional(),
 });
 
 // A key id without its secret (or the reverse) would leave the shop half on Razorpay.
@@ -48,6 +51,24 @@ const schema = fields.superRefine((v, ctx) => {
       path: [missing],
       message:
         'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (both for Razorpay, neither for the local test checkout)',
+    });
+    return;
+  }
+  const keys = Boolean(v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET);
+  if (v.PAYMENT_PROVIDER === 'razorpay' && !keys) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_PROVIDER'],
+      message:
+        'Razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both, or PAYMENT_PROVIDER=local for test payments',
+    });
+  } else if (!v.PAYMENT_PROVIDER && !keys && v.NODE_ENV === 'production') {
+    // A live shop without keys would hand out free orders through the test checkout: opting in must be explicit.
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_PROVIDER'],
+      message:
+        'NODE_ENV=production takes real payments: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or PAYMENT_PROVIDER=local to run the test checkout (no money is taken)',
     });
   }
 });
@@ -89,6 +110,11 @@ export interface Env {
   razorpayWebhookSecret: string | undefined;
   /** Signing key of the local test checkout; when unset one is generated into the data folder. */
   localPaymentSecret: string | undefined;
+  /**
+   * Who takes payments: Razorpay (its keys are set) or the local test checkout, where no money
+   * is taken. Local is the default only outside production; production must opt in to it.
+   */
+  paymentProvider: 'razorpay' | 'local';
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -135,5 +161,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         : undefined,
     razorpayWebhookSecret: v.RAZORPAY_WEBHOOK_SECRET,
     localPaymentSecret: v.LOCAL_PAYMENT_SECRET,
+    paymentProvider: v.PAYMENT_PROVIDER ?? (v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET ? 'razorpay' : 'local'),
   };
 }

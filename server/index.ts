@@ -8,8 +8,9 @@ import {
   outboxDir,
   paymentsOptions,
   prepareData,
+  runMain,
 } from './runtime';
-import { buildSite, currentRenderer, currentSite } from './site-builder';
+import { buildSite, currentRenderer, currentSite, removeBuildLeftovers } from './site-builder';
 
 /**
  * `npm start`: migrate and seed the data folder if needed, serve the API at once, build the
@@ -19,11 +20,16 @@ async function main(): Promise<void> {
   const env = envOrExit();
   const log = (line: string) => console.log(`[shop] ${line}`);
   const db = await prepareData(env, log);
+  // A build killed with the shop (kill -9, power loss) leaves folders nobody else removes.
+  const leftovers = removeBuildLeftovers(env.dataDir);
+  if (leftovers.length) log(`Removed ${leftovers.length} folder(s) left by an interrupted build`);
   if (!env.smtpUrl) log(`No SMTP_URL: e-mails are written to ${outboxDir(env)}`);
   if (!env.rateLimits) log('RATE_LIMITS=off: logins, sign-ups and password resets are not throttled');
   const payments = paymentsOptions(env);
   if (payments.provider.name === 'local') {
-    log('Payments go through the local test checkout (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for Razorpay)');
+    log(
+      'Test mode: payments go through the local test checkout and no money is taken (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for Razorpay)',
+    );
   }
   const app = createApp({
     db,
@@ -31,6 +37,7 @@ async function main(): Promise<void> {
     accounts: accountsOptions(env),
     payments,
     trustProxy: env.trustProxy,
+    siteUrl: env.siteUrl,
     siteRoot: () => currentSite(env.dataDir),
     renderPage: async (request) => (await currentRenderer(env.dataDir))?.render(request) ?? null,
     log: env.logRequests ? log : undefined,
@@ -94,4 +101,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+runMain(main);

@@ -31,9 +31,67 @@ export function envOrExit(): Env {
   }
 }
 
+/**
+ * A reason the shop cannot start that its operator can fix, said in one line (what is wrong and
+ * what to do); the process ends with it and no stack.
+ */
+export class StartupError extends Error {}
+
+/**
+ * Makes sure DATA_DIR is a folder this process can write to (creating it if needed), before
+ * anything is written there: otherwise a StartupError naming DATA_DIR.
+ */
+export function checkDataDir(dataDir: string): void {
+  const fix = 'set DATA_DIR to a folder the shop can write to.';
+  try {
+    const stat = fs.statSync(dataDir, { throwIfNoEntry: false });
+    if (stat && !stat.isDirectory()) throw new StartupError(`DATA_DIR=${dataDir} is a file, not a folder: ${fix}`);
+    fs.mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    if (error instanceof StartupError) throw error;
+    throw new StartupError(`DATA_DIR=${dataDir} cannot be created (${reason(error)}): ${fix}`);
+  }
+  const probe = path.join(dataDir, `.write-test-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe, { force: true });
+  } catch (error) {
+    throw new StartupError(`DATA_DIR=${dataDir} is not writable (${reason(error)}): ${fix}`);
+  }
+}
+
+/** A file system error in a few words: its code and what it means. */
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const meanings: Record<string, string> = {
+    ENOTDIR: 'a part of the path is a file',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+    ENOENT: 'the path cannot exist here',
+  };
+  return code ? `${code}: ${meanings[code] ?? 'file system error'}` : String(error);
+}
+
+/**
+ * Runs an entry point's `main`: a StartupError or a bad setting ends the process with its one
+ * line on stderr and exit code 1 (2 for configuration, as before), never a stack.
+ */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    if (error instanceof StartupError || error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(error instanceof ConfigError ? 2 : 1);
+    }
+    console.error(error);
+    process.exit(1);
+  });
+}
+
 /** Opens and migrates the data folder's database, seeding the catalogue when it is empty. */
 export async function prepareData(env: Env, log: (line: string) => void = console.log): Promise<Db> {
-  fs.mkdirSync(env.dataDir, { recursive: true });
+  checkDataDir(env.dataDir);
   const db = openDatabase(databaseFile(env.dataDir));
   const applied = await migrate(db);
   if (applied.length) log(`Database migrated: ${applied.join(', ')}`);
@@ -45,12 +103,34 @@ export async function prepareData(env: Env, log: (line: string) => void = consol
   return db;
 }
 
-/** Starts answering on host:port; resolves with the server once it listens. */
+/**
+ * Starts answering on host:port; resolves with the server once it listens. A port that is taken
+ * or not allowed, or a HOST that is not this machine's, rejects with a StartupError saying what to do.
+ */
 export function listen(app: Hono, port: number, host: string): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server));
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, port, host)));
   });
+}
+
+/** The one line an operator needs for a failed listen, or the error itself when it is not one of theirs. */
+export function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new StartupError(`Port ${port} is in use: stop the other program or set PORT to a free port.`);
+    case 'EACCES':
+      return new StartupError(
+        `Port ${port} needs privileges this process does not have: set PORT to a port above 1023.`,
+      );
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new StartupError(
+        `HOST=${host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all.`,
+      );
+    default:
+      return error;
+  }
 }
 
 /** The port a listening server got (useful with port 0). */
@@ -96,11 +176,12 @@ export function loadLocalPaymentSecret(env: Env): string {
   return env.localPaymentSecret ?? dataDirSecret(env, 'payment-secret', 'payment secret');
 }
 
-/** The payment provider (Razorpay when its keys are set, else the local test checkout) and webhook secret. */
+/** The payment provider (PAYMENT_PROVIDER: Razorpay or the local test checkout) and webhook secret. */
 export function paymentsOptions(env: Env): PaymentsOptions {
-  const provider = env.razorpay
-    ? createRazorpayProvider(env.razorpay)
-    : createLocalProvider(loadLocalPaymentSecret(env));
+  const provider =
+    env.paymentProvider === 'razorpay' && env.razorpay
+      ? createRazorpayProvider(env.razorpay)
+      : createLocalProvider(loadLocalPaymentSecret(env));
   return { provider, webhookSecret: env.razorpayWebhookSecret };
 }
 

@@ -16,6 +16,8 @@ const KEEP_BUILDS = 2;
  * puts intermediate modules there whose imports must resolve from the project's node_modules.
  */
 const WORK_ROOT = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'site-builds');
+/** Written into a build's folder once it is whole, before it goes live. */
+const COMPLETE_MARKER = '.complete';
 /**
  * V8 settings of each Astro build. A page's many short-lived objects outlive the default 16 MB
  * young generation and fill the old one, which then grows to about four times what is alive
@@ -126,6 +128,74 @@ async function precompressAssets(dir: string): Promise<void> {
   }
 }
 
+/** True when a process with this id runs (and is not this one). */
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what a build killed midway (with the shop, by kill -9 or a power cut) left behind: its
+ * unfinished build folder and the other builds' parts, its work folders, a half-made `current`
+ * link and its lock. Nothing is touched while another live process holds the build lock, and
+ * work folders of builds whose process still runs are kept. Answers the paths removed.
+ */
+export function removeBuildLeftovers(dataDir: string, options: { workRoot?: string } = {}): string[] {
+  const paths = sitePaths(dataDir);
+  const removed: string[] = [];
+  const remove = (target: string) => {
+    fs.rmSync(target, { recursive: true, force: true });
+    removed.push(target);
+  };
+  let holder = Number.NaN;
+  try {
+    holder = Number(fs.readFileSync(paths.lock, 'utf8'));
+  } catch {
+    // No lock: no build running.
+  }
+  if (alive(holder)) return removed;
+  if (fs.existsSync(paths.lock)) remove(paths.lock);
+
+  let live: string | null = null;
+  try {
+    live = path.basename(fs.realpathSync(paths.current));
+  } catch {
+    // No build has gone live yet.
+  }
+  const names = fs.existsSync(paths.builds) ? fs.readdirSync(paths.builds) : [];
+  for (const name of names) {
+    if (name === live) continue;
+    const full = path.join(paths.builds, name);
+    // A side-by-side build's part (`<build>.part1`): merged and removed when the build finishes.
+    if (/\.part\d+$/.test(name)) {
+      remove(full);
+      continue;
+    }
+    // Builds made before the marker existed went live in name order: only a newer one is unfinished.
+    const finished = fs.existsSync(path.join(full, COMPLETE_MARKER)) || (live !== null && name < live);
+    if (!finished) remove(full);
+  }
+  if (fs.existsSync(paths.root)) {
+    for (const name of fs.readdirSync(paths.root)) {
+      const temp = /^current\.(\d+)\.tmp$/.exec(name);
+      if (temp && !alive(Number(temp[1]))) remove(path.join(paths.root, name));
+    }
+  }
+  const workRoot = options.workRoot ?? WORK_ROOT;
+  for (const name of fs.existsSync(workRoot) ? fs.readdirSync(workRoot) : []) {
+    // `<build>-<pid>-<k>` (workDirOf): the pid is the shop or build process that made it.
+    const owner = /-(\d+)-\d+$/.exec(name);
+    if (owner && !alive(Number(owner[1]))) remove(path.join(workRoot, name));
+  }
+  return removed;
+}
+
 function takeLock(lock: string): () => void {
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   try {
@@ -182,6 +252,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
     const peakRssMb = await runAstroBuilds(dir, options, log);
     removeServerLeftovers(staticRoot(dir));
     await precompressAssets(staticRoot(dir));
+    fs.writeFileSync(path.join(dir, COMPLETE_MARKER), '');
     swapCurrent(paths.current, dir);
     const ms = performance.now() - started;
     // Housekeeping once the new site is live (removing an old 10,000-page build takes seconds):

@@ -38,6 +38,11 @@ export class ResponseCache {
 
   constructor(private readonly db: Db) {}
 
+  /** How many answers are kept. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   /** Forgets every answer: the catalogue (or its ratings) changed. */
   invalidate(): void {
     this.local += 1;
@@ -64,11 +69,15 @@ export class ResponseCache {
     }
   }
 
-  /** Answers from the cache for this URL, producing (and keeping) the JSON when it is missing or stale. */
-  async json(c: Context, produce: () => Promise<unknown>): Promise<Response> {
-    const url = new URL(c.req.url);
-    url.searchParams.sort();
-    const key = `${url.pathname.replace(/\/+$/, '')}?${url.searchParams}`;
+  /**
+   * Answers from the cache, producing (and keeping) the JSON when it is missing or stale. The
+   * answer is kept under the path and `params`: the parameters the endpoint read, already
+   * validated and with aliases resolved, so a query with extra or reordered junk finds the same
+   * answer instead of computing and storing another copy. Without `params` every query
+   * parameter counts.
+   */
+  async json(c: Context, produce: () => Promise<unknown>, params?: Record<string, unknown>): Promise<Response> {
+    const key = cacheKey(c.req.url, params);
     const version = await this.version();
     let entry = this.entries.get(key);
     if (!entry || entry.version !== version) {
@@ -104,4 +113,19 @@ export class ResponseCache {
     // Buffer.from gives a Buffer over ArrayBufferLike; Response takes it as the bytes it is.
     return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
   }
+}
+
+/** The cache key of a request: its path without trailing slashes, and the parameters that matter. */
+export function cacheKey(requestUrl: string, params?: Record<string, unknown>): string {
+  const url = new URL(requestUrl);
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!params) {
+    url.searchParams.sort();
+    return `${path}?${url.searchParams}`;
+  }
+  const used = Object.keys(params)
+    .filter((name) => params[name] !== undefined)
+    .sort()
+    .map((name) => [name, params[name]]);
+  return `${path}#${JSON.stringify(used)}`;
 }

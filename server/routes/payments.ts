@@ -1,10 +1,12 @@
 import { Hono, type Context } from 'hono';
 import type { Db } from '../db';
+import { requireSession, type SessionEnv } from '../http/auth';
 import { ApiError, notFound } from '../http/errors';
 import { readJson } from '../http/validate';
+import type { Accounts } from '../services/auth/accounts';
 import { markOrderFailed, markOrderPaid } from '../services/orders/orders';
 import { localCheckoutSource, localId } from '../services/payments/local';
-import type { PaymentsOptions } from '../services/payments/provider';
+import { isTestMode, type PaymentsOptions } from '../services/payments/provider';
 import { paymentSignature, verifyWebhookSignature } from '../services/payments/signatures';
 
 const PROVIDER_ORDER_ID = /^order_[A-Za-z0-9]{1,40}$/;
@@ -62,13 +64,14 @@ async function applyEvent(trx: Db, event: Record<string, unknown>, receivedAt: s
 }
 
 /**
- * Payment routes outside the shopper's session: Razorpay's webhook, and the local test
- * checkout (its script and the call that signs a test payment), which exist only while the
- * local provider is in use.
+ * Payment routes: Razorpay's webhook, which payment mode the shop is in, and the local test
+ * checkout (its script and the call that signs a test payment for the shopper's own order),
+ * which exist only while the local provider is in use.
  */
-export function paymentRoutes(db: Db, payments: PaymentsOptions, now: () => number): Hono {
+export function paymentRoutes(accounts: Accounts, payments: PaymentsOptions): Hono<SessionEnv> {
+  const { db, now } = accounts;
   const { provider, webhookSecret } = payments;
-  const app = new Hono({ strict: false });
+  const app = new Hono<SessionEnv>({ strict: false });
   const localOnly = (c: Context) => {
     if (provider.name !== 'local') throw notFound(`No such API path: ${c.req.path}`);
   };
@@ -106,6 +109,12 @@ export function paymentRoutes(db: Db, payments: PaymentsOptions, now: () => numb
     return c.json({ status: outcome });
   });
 
+  // Checkout and payment pages show 'Test mode — no money is taken' when this says so.
+  app.get('/config', (c) => {
+    c.header('cache-control', 'no-cache');
+    return c.json({ provider: provider.name, test_mode: isTestMode(provider) });
+  });
+
   app.get('/local/checkout.js', (c) => {
     localOnly(c);
     c.header('content-type', 'text/javascript; charset=utf-8');
@@ -113,29 +122,35 @@ export function paymentRoutes(db: Db, payments: PaymentsOptions, now: () => numb
     return c.body(localCheckoutSource());
   });
 
-  // The local checkout's Success button: signs a payment for an unpaid order as Razorpay would.
-  app.post('/local/authorize', async (c) => {
-    localOnly(c);
-    const orderId = record(await readJson(c)).order_id;
-    const order =
-      typeof orderId === 'string' && PROVIDER_ORDER_ID.test(orderId)
-        ? await db
-            .selectFrom('orders')
-            .select(['provider_order_id', 'status'])
-            .where('provider_order_id', '=', orderId)
-            .where('provider', '=', 'local')
-            .executeTakeFirst()
-        : undefined;
-    if (!order || order.status === 'paid') {
-      throw new ApiError(400, 'This order cannot be paid: it does not exist or is already paid.');
-    }
-    const paymentId = localId('pay');
-    return c.json({
-      razorpay_payment_id: paymentId,
-      razorpay_order_id: order.provider_order_id,
-      razorpay_signature: paymentSignature(order.provider_order_id, paymentId, provider.keySecret),
-    });
-  });
+  // The local checkout's Success button: signs a payment for the caller's own unpaid order as
+  // Razorpay would. Anyone else's order is answered as if it did not exist.
+  app.post(
+    '/local/authorize',
+    (c, next) => (localOnly(c), next()),
+    requireSession(accounts),
+    async (c) => {
+      const userId = c.get('session').user.id;
+      const orderId = record(await readJson(c)).order_id;
+      if (typeof orderId !== 'string' || !PROVIDER_ORDER_ID.test(orderId)) {
+        throw new ApiError(400, 'order_id must be the id of an order placed through this checkout.');
+      }
+      const order = await db
+        .selectFrom('orders')
+        .select(['provider_order_id', 'status'])
+        .where('provider_order_id', '=', orderId)
+        .where('provider', '=', 'local')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!order) throw notFound('Order not found.');
+      if (order.status === 'paid') throw new ApiError(400, 'This order has already been paid.');
+      const paymentId = localId('pay');
+      return c.json({
+        razorpay_payment_id: paymentId,
+        razorpay_order_id: order.provider_order_id,
+        razorpay_signature: paymentSignature(order.provider_order_id, paymentId, provider.keySecret),
+      });
+    },
+  );
 
   return app;
 }

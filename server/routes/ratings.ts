@@ -10,10 +10,11 @@ import { isJsonRequest, parseQuery, parseValue, readJson } from '../http/validat
 import type { Accounts } from '../services/auth/accounts';
 import { deleteUploadedImage, REVIEW_IMAGE, storeUploadedImage } from '../services/images/uploads';
 
-const id = z.coerce
-  .number({ error: 'Must be a whole number.' })
-  .int('Must be a whole number.')
-  .positive('Must be a positive number.');
+// Plain decimal digits only: '0x10' or '1e2' would otherwise name another id.
+const id = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, 'Must be a positive whole number (digits only).')
+  .transform(Number);
 const query = z.object({
   product: id.optional(),
   variant: id.optional(),
@@ -156,9 +157,8 @@ export function ratingRoutes(accounts: Accounts, cache: ResponseCache): Hono<Ses
 
   app.get('/ratings', async (c) => {
     const q = parseQuery(c, query);
-    return cache.json(c, () =>
-      findReviews(db, { product: q.product, variant: q.variant ?? q.variant_id, user: q.user }),
-    );
+    const filter = { product: q.product, variant: q.variant ?? q.variant_id, user: q.user };
+    return cache.json(c, () => findReviews(db, filter), filter);
   });
 
   app.post('/ratings', requireSession(accounts), async (c) => {

@@ -346,7 +346,9 @@ describe('local test checkout', () => {
 
   test('authorize signs a payment for an unpaid order exactly as verification expects', async () => {
     const { user, order } = await shopperWithOrder(16);
-    const res = await t.call('POST', '/api/payments/local/authorize', { json: { order_id: order.order_id } });
+    const authorize = () =>
+      t.call('POST', '/api/payments/local/authorize', { token: user.token, json: { order_id: order.order_id } });
+    const res = await authorize();
     expect(res.status).toBe(200);
     const body = res.body as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
     expect(body.razorpay_order_id).toBe(order.order_id);
@@ -356,16 +358,22 @@ describe('local test checkout', () => {
     );
     expect((await verifyPayment(t, user.token, body)).status).toBe(200);
     // Paid now: no more payments for it.
-    const again = await t.call('POST', '/api/payments/local/authorize', { json: { order_id: order.order_id } });
+    const again = await authorize();
     expect(again.status).toBe(400);
   });
 
   test('authorize refuses unknown orders and bad bodies', async () => {
-    for (const json of [{ order_id: 'order_UnknownOrder01' }, { order_id: 5 }, {}, null, []]) {
-      const res = await t.call('POST', '/api/payments/local/authorize', { json });
+    const { user } = await shopperWithOrder(17);
+    const unknown = await t.call('POST', '/api/payments/local/authorize', {
+      token: user.token,
+      json: { order_id: 'order_UnknownOrder01' },
+    });
+    expect(unknown.status).toBe(404);
+    for (const json of [{ order_id: 5 }, {}, null, []]) {
+      const res = await t.call('POST', '/api/payments/local/authorize', { token: user.token, json });
       expect(res.status, JSON.stringify(json)).toBe(400);
     }
-    const form = await t.call('POST', '/api/payments/local/authorize', { body: 'order_id=x' });
+    const form = await t.call('POST', '/api/payments/local/authorize', { token: user.token, body: 'order_id=x' });
     expect(form.status).toBe(415);
   });
 });

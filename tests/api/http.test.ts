@@ -56,7 +56,7 @@ describe('unknown API paths', () => {
   test('answers carry the security headers', async () => {
     const res = await t.get('/api/common/product_categories/');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 });
 

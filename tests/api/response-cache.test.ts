@@ -72,3 +72,69 @@ describe('cached catalogue answers', () => {
     expect((await t.get('/api/common/products/999/')).status).toBe(200);
   });
 });
+
+describe('cache keys: only the parameters an endpoint reads', () => {
+  /** The catalogue routes over a cache this test can count. */
+  async function countedApp() {
+    const { Hono } = await import('hono');
+    const { ResponseCache } = await import('../../server/http/response-cache');
+    const { catalogueRoutes } = await import('../../server/routes/catalogue');
+    const { ApiError } = await import('../../server/http/errors');
+    const cache = new ResponseCache(t.db);
+    const app = new Hono({ strict: false });
+    app.route('/api/common', catalogueRoutes(t.db, cache));
+    app.onError((error, c) =>
+      error instanceof ApiError ? c.json(error.body(), error.status) : c.json({ message: String(error) }, 500),
+    );
+    return { app, cache };
+  }
+
+  test('junk query values are neither stored nor recomputed', async () => {
+    const { app, cache } = await countedApp();
+    const first = await app.request('/api/common/products/?page=1&page_size=5');
+    const body = await first.text();
+    expect(cache.size).toBe(1);
+    for (let i = 0; i < 50; i += 1) {
+      const res = await app.request(`/api/common/products/?page_size=5&junk=${i}&page=1&utm_source=x${i}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(body);
+    }
+    for (const path of [
+      `/api/common/product_categories/?v=${Math.random()}`,
+      '/api/common/product_categories/?v=other',
+      '/api/common/featured_products/?a=1',
+      '/api/common/featured_products/?a=2',
+      '/api/common/products/3/?x=1',
+      '/api/common/products/3/?x=2',
+      '/api/common/products_search/?search=steel&x=1',
+      '/api/common/products_search/?q=steel&x=2',
+      '/api/common/products_search/?search=%20steel%20',
+    ]) {
+      expect((await app.request(path)).status, path).toBe(200);
+    }
+    // products page, categories, featured, product 3, one search.
+    expect(cache.size).toBe(5);
+  });
+
+  test('aliases of one filter are one answer; what the endpoint reads still tells answers apart', async () => {
+    const { app, cache } = await countedApp();
+    const a = await (await app.request('/api/common/products/?category=1')).text();
+    const b = await (await app.request('/api/common/products/?category_id=1&whatever=1')).text();
+    expect(b).toBe(a);
+    expect(cache.size).toBe(1);
+    const paged = await app.request('/api/common/products/?category=1&page=1');
+    expect(((await paged.json()) as { page_size: number }).page_size).toBe(50);
+    await app.request('/api/common/products/?category=1&page_size=50');
+    expect(cache.size).toBe(2);
+    await app.request('/api/common/products/?category=2');
+    expect(cache.size).toBe(3);
+  });
+
+  test('bad values are refused before anything is computed or kept', async () => {
+    const { app, cache } = await countedApp();
+    for (const q of ['page=abc', 'page=0x2', 'page_size=1e1', 'category=+1', 'category=1.0', 'page_size=101']) {
+      expect((await app.request(`/api/common/products/?${q}`)).status, q).toBe(400);
+    }
+    expect(cache.size).toBe(0);
+  });
+});

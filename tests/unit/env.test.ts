@@ -23,6 +23,7 @@ describe('loadEnv', () => {
       razorpay: undefined,
       razorpayWebhookSecret: undefined,
       localPaymentSecret: undefined,
+      paymentProvider: 'local',
     });
   });
 
@@ -74,6 +75,7 @@ describe('loadEnv', () => {
       razorpay: { keyId: 'rzp_live_AbCdEf123456', keySecret: 'razorpay-key-secret' },
       razorpayWebhookSecret: 'webhook-secret',
       localPaymentSecret: 'l'.repeat(32),
+      paymentProvider: 'razorpay',
     });
   });
 
@@ -166,5 +168,41 @@ describe('loadEnv', () => {
   test('without Razorpay keys payments use the local test checkout', () => {
     expect(loadEnv({}).razorpay).toBeUndefined();
     expect(loadEnv({ RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '' }).razorpay).toBeUndefined();
+  });
+
+  test('the payment provider: Razorpay when both keys are set, else the local test checkout outside production', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_test_AbCdEf123456', RAZORPAY_KEY_SECRET: 'razorpay-key-secret' };
+    expect(loadEnv(keys).paymentProvider).toBe('razorpay');
+    expect(loadEnv({}).paymentProvider).toBe('local');
+    expect(loadEnv({ NODE_ENV: 'development' }).paymentProvider).toBe('local');
+    expect(loadEnv({ NODE_ENV: 'production', ...keys }).paymentProvider).toBe('razorpay');
+    // Chosen explicitly: test payments even with keys at hand, or in production.
+    expect(loadEnv({ PAYMENT_PROVIDER: 'local', ...keys }).paymentProvider).toBe('local');
+    expect(loadEnv({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local' }).paymentProvider).toBe('local');
+  });
+
+  const failure = (vars: Record<string, string>): string => {
+    try {
+      loadEnv(vars);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error(`loadEnv(${JSON.stringify(vars)}) did not fail`);
+  };
+
+  test('production without Razorpay keys refuses to start, in one line naming the keys and the opt-in', () => {
+    const message = failure({ NODE_ENV: 'production' });
+    expect(message).not.toContain('\n');
+    expect(message).toContain('RAZORPAY_KEY_ID');
+    expect(message).toContain('RAZORPAY_KEY_SECRET');
+    expect(message).toContain('PAYMENT_PROVIDER=local');
+  });
+
+  test('PAYMENT_PROVIDER=razorpay without keys names the keys; other values are refused', () => {
+    const message = failure({ PAYMENT_PROVIDER: 'razorpay' });
+    expect(message).toMatch(/^Invalid configuration: PAYMENT_PROVIDER="razorpay": /);
+    expect(message).toContain('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
+    expect(failure({ PAYMENT_PROVIDER: 'stripe' })).toContain('PAYMENT_PROVIDER="stripe": must be razorpay or local');
   });
 });

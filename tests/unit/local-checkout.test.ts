@@ -111,7 +111,10 @@ interface Checkout {
 type RazorpayConstructor = new (options: Record<string, unknown>) => Checkout;
 
 /** Loads the script into a fresh fake page whose fetch answers with `reply`. */
-function loadCheckout(reply: { status: number; body: unknown } = { status: 200, body: {} }) {
+function loadCheckout(
+  reply: { status: number; body: unknown } = { status: 200, body: {} },
+  storage: Record<string, string> = {},
+) {
   const document = new FakeDocument();
   const requests: { url: string; init: { method: string; headers: Record<string, string>; body: string } }[] = [];
   const context: Record<string, unknown> = {
@@ -125,6 +128,7 @@ function loadCheckout(reply: { status: number; body: unknown } = { status: 200, 
     String,
     Number,
     crypto: { getRandomValues: (a: Uint8Array) => crypto.getRandomValues(a) },
+    localStorage: { getItem: (key: string) => storage[key] ?? null },
     fetch: async (url: string, init: (typeof requests)[number]['init']) => {
       requests.push({ url, init });
       return { ok: reply.status < 400, status: reply.status, json: async () => reply.body };
@@ -224,6 +228,8 @@ describe('local checkout.js', () => {
     expect(requests[0].url).toBe('https://shop.example.in/api/payments/local/authorize');
     expect(requests[0].init.method).toBe('POST');
     expect(JSON.parse(requests[0].init.body)).toEqual({ order_id: 'order_AbCdEfGhIjKlMn' });
+    // Logged out: no token to send, and the shop answers 401.
+    expect(requests[0].init.headers.authorization).toBeUndefined();
     expect(calls.handler).toEqual([signed]);
     expect(failures).toEqual([]);
     expect(calls.dismissed).toBe(0);
@@ -292,5 +298,22 @@ describe('local checkout.js', () => {
   test('a checkout without a key is refused like Razorpay’s', () => {
     const { Razorpay } = loadCheckout();
     expect(() => new Razorpay({ order_id: 'order_x' })).toThrow(/key/);
+  });
+
+  test('Success sends the logged-in shopper’s token: the shop signs only their own orders', async () => {
+    const { Razorpay, document, requests } = loadCheckout({ status: 200, body: {} }, { authToken: 'header.body.sig' });
+    new Razorpay(baseOptions().options).open();
+    buttonNamed(dialogOf(document)!, 'Success').click();
+    await flush();
+    expect(requests[0].init.headers.authorization).toBe('Bearer header.body.sig');
+  });
+
+  test('the dialog says it is a test: no money is taken', () => {
+    const { Razorpay, document } = loadCheckout();
+    new Razorpay(baseOptions().options).open();
+    const notice = dialogOf(document)!
+      .all()
+      .find((e) => e.getAttribute('data-test-mode-notice') !== null);
+    expect(notice?.textContent).toBe('Test mode — no money is taken');
   });
 });

@@ -2,7 +2,8 @@
  * The shop's stand-in for Razorpay's checkout.js, served when no Razorpay keys are configured.
  * Same interface: `new Razorpay(options)`, `.on('payment.failed', cb)`, `.open()`. Instead of
  * taking a card it asks the tester how the payment ends (Success or Failure); on Success the shop
- * signs the result exactly as Razorpay would, so the server verifies it with the same code.
+ * signs the result exactly as Razorpay would, so the server verifies it with the same code, and
+ * only for the logged-in shopper's own order (the page's session token goes with the request).
  * Plain ES2019 and DOM APIs only; options are shown with textContent, never parsed as HTML.
  */
 (function () {
@@ -19,6 +20,18 @@
     maximumFractionDigits: 2,
   });
   var opened = 0;
+  /** Where the storefront keeps the session token (SPEC.md §3). */
+  var TOKEN_KEY = 'authToken';
+  var TEST_MODE_NOTICE = 'Test mode \u2014 no money is taken';
+
+  function sessionToken() {
+    try {
+      return window.localStorage ? window.localStorage.getItem(TOKEN_KEY) : null;
+    } catch {
+      // Storage blocked (private mode, sandbox): the shop will answer 401.
+      return null;
+    }
+  }
 
   function randomId(prefix) {
     var bytes = new Uint8Array(14);
@@ -122,11 +135,13 @@
       'margin:.25rem 0;font-size:1.5rem;font-weight:700',
     );
     var order = element('p', 'Order ' + String(o.order_id || ''), 'margin:.25rem 0;font-size:.875rem;color:#4b5563');
-    var note = element(
+    var notice = element(
       'p',
-      'Test checkout: no money moves. Choose how this payment ends.',
-      'margin:1rem 0;font-size:.875rem;color:#4b5563',
+      TEST_MODE_NOTICE,
+      'margin:1rem 0 .25rem;padding:.5rem .75rem;border-radius:8px;background:#fef3c7;color:#78350f;font-weight:600',
     );
+    notice.setAttribute('data-test-mode-notice', '');
+    var note = element('p', 'Choose how this payment ends.', 'margin:.25rem 0 1rem;font-size:.875rem;color:#4b5563');
     var status = element('p', '', 'min-height:1.25rem;margin:.5rem 0;font-size:.875rem');
     status.setAttribute('role', 'status');
     status.setAttribute('aria-live', 'polite');
@@ -137,7 +152,7 @@
     actions.append(success, failure);
     if (o.description) dialog.append(close, title, element('p', String(o.description), 'margin:0;color:#4b5563'));
     else dialog.append(close, title);
-    dialog.append(amount, order, note, actions, status);
+    dialog.append(amount, order, notice, note, actions, status);
 
     close.addEventListener('click', () => {
       this.dismiss();
@@ -170,9 +185,12 @@
       success.disabled = true;
       failure.disabled = true;
       status.textContent = 'Processing payment\u2026';
+      var headers = { 'content-type': 'application/json', accept: 'application/json' };
+      var token = sessionToken();
+      if (token) headers.authorization = 'Bearer ' + token;
       fetch(AUTHORIZE_URL, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: headers,
         body: JSON.stringify({ order_id: o.order_id }),
       })
         .then(function (response) {

@@ -30,3 +30,8 @@ export interface PaymentsOptions {
   /** Razorpay's webhook secret (chosen in its dashboard); without it the webhook answers 404. */
   webhookSecret?: string;
 }
+
+/** True when no real money moves: the local test checkout, or Razorpay with test keys. */
+export function isTestMode(provider: Pick<PaymentProvider, 'name' | 'keyId'>): boolean {
+  return provider.name === 'local' || provider.keyId.startsWith('rzp_test_');
+}

@@ -12,6 +12,7 @@ import { showDialog } from '../../lib/stores/ui';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { AddressPicker } from './AddressPicker';
 import { PriceDetails } from './PriceDetails';
+import { TestModeNotice } from './TestModeNotice';
 import { Thumb } from '../shared/form';
 
 type Variant = 'buyNow' | 'cart';
@@ -20,6 +21,7 @@ type Variant = 'buyNow' | 'cart';
 export function CheckoutPage({ variant }: { variant: Variant }) {
   return (
     <ErrorBoundary>
+      <TestModeNotice />
       <Checkout variant={variant} />
     </ErrorBoundary>
   );

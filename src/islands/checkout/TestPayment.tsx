@@ -5,6 +5,7 @@ import { rupeesToPaise } from '../../lib/pricing';
 import { $session, requireSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { Field, FormMessage } from '../shared/form';
+import { TestModeNotice } from './TestModeNotice';
 
 const MIN_RUPEES = 1;
 const MAX_RUPEES = 1000;
@@ -45,6 +46,7 @@ export function TestPayment() {
   if (!allowed) return <p role="status">Checking your session...</p>;
   return (
     <form noValidate onSubmit={pay} className="flex flex-col gap-4">
+      <TestModeNotice />
       <Field
         label="Amount (₹)"
         name="amount"

@@ -530,3 +530,9 @@ export async function sendContactMessage(fields: {
     fallback: 'Your message could not be sent. Please try again.',
   });
 }
+
+/** How the shop takes payments now: `testMode` when no money is taken (the local test checkout). */
+export async function getPaymentMode(): Promise<{ provider: string; testMode: boolean }> {
+  const raw = ((await call('payments/config/', { auth: false, memo: false })) ?? {}) as Record<string, unknown>;
+  return { provider: String(raw.provider ?? ''), testMode: raw.test_mode === true };
+}

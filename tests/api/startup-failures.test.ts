@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+/**
+ * `npm start` as an operator runs it, as a child process: a start-up it cannot make must end
+ * with one line on stderr saying what is wrong and what to do, a non-zero exit code and no stack.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let dir: string;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-startup-'));
+});
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function start(env: Record<string, string>): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        HOST: '127.0.0.1',
+        SEED_PRODUCTS: '3',
+        RATE_LIMITS: 'off',
+        ...env,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // A start that did not fail would keep serving: stop it, and the test fails on the exit code.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function expectOneLine(outcome: Outcome, ...parts: (string | RegExp)[]): void {
+  const lines = outcome.stderr.trim().split('\n');
+  expect(lines, outcome.stderr).toHaveLength(1);
+  for (const part of parts) expect(lines[0]).toMatch(part);
+  expect(outcome.stderr).not.toMatch(/\n\s+at /);
+  expect(outcome.code).not.toBe(0);
+  expect(outcome.code).not.toBeNull();
+  expect(outcome.stdout).not.toContain('Shop open');
+}
+
+describe('start-up failures are one clear line', () => {
+  test('a port in use names the port and what to do', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const outcome = await start({ PORT: String(port), DATA_DIR: path.join(dir, 'port') });
+      expectOneLine(outcome, `Port ${port} is in use: stop the other program or set PORT to a free port.`);
+    } finally {
+      taken.close();
+    }
+  }, 90_000);
+
+  test('a file as DATA_DIR', async () => {
+    const file = path.join(dir, 'a-file');
+    fs.writeFileSync(file, 'not a folder');
+    const outcome = await start({ PORT: '4419', DATA_DIR: file });
+    expectOneLine(outcome, `DATA_DIR=${file} is a file, not a folder`, 'set DATA_DIR to a folder');
+  }, 90_000);
+
+  test('a DATA_DIR below a file cannot be created', async () => {
+    const file = path.join(dir, 'another-file');
+    fs.writeFileSync(file, 'not a folder');
+    const inside = path.join(file, 'data');
+    const outcome = await start({ PORT: '4419', DATA_DIR: inside });
+    expectOneLine(outcome, `DATA_DIR=${inside} cannot be created`, 'ENOTDIR');
+  }, 90_000);
+
+  test('a DATA_DIR nobody may write to, not even root (sysfs)', async () => {
+    // Writing a new file into /sys fails for every user, root included.
+    expect(() => fs.writeFileSync('/sys/shop-write-test', '')).toThrow();
+    const outcome = await start({ PORT: '4419', DATA_DIR: '/sys' });
+    expectOneLine(outcome, 'DATA_DIR=/sys is not writable', 'set DATA_DIR to a folder');
+  }, 90_000);
+
+  test('production without Razorpay keys refuses to start, naming the keys and PAYMENT_PROVIDER=local', async () => {
+    const outcome = await start({ PORT: '4419', DATA_DIR: path.join(dir, 'prod'), NODE_ENV: 'production' });
+    expectOneLine(outcome, 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'PAYMENT_PROVIDER=local');
+    // Refused before anything was written.
+    expect(fs.existsSync(path.join(dir, 'prod'))).toBe(false);
+  }, 90_000);
+});
