@@ -69,9 +69,19 @@ export function errorMessage(body: unknown, fallback: string): string {
     if (isRecord(value)) return Object.values(value).map(first).find(Boolean) ?? null;
     return null;
   };
-  if (typeof body === 'string' && body.trim()) return body;
+  if (typeof body === 'string' && body.trim()) return withoutFieldKey(body);
   if (!isRecord(body)) return fallback;
-  return first(body.message) ?? first(body.detail) ?? first(body.error) ?? first(body.errors) ?? fallback;
+  const found = first(body.message) ?? first(body.detail) ?? first(body.error) ?? first(body.errors);
+  return found ? withoutFieldKey(found) : fallback;
+}
+
+/** A raw key heading a message ('quantity: …', 'products.0.quantity: …'), as some backends send. */
+const FIELD_KEY_PREFIX = /^\s*[a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*\s*:\s+(?=\S)/;
+
+/** The message without a raw field key in front: shoppers read sentences, not `quantity: Too big`. */
+export function withoutFieldKey(message: string): string {
+  const rest = message.replace(FIELD_KEY_PREFIX, '');
+  return rest === message ? message : rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 /**
