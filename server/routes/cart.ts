@@ -31,6 +31,7 @@ export function cartItemOf(v: VariantSummary, qty: number): CartItem {
     product_name: v.product_name,
     product_image: v.image,
     size: v.size,
+    color: v.color,
     weight: weightLabel(v),
     quantity: qty,
     final_price: paiseToRupees(v.final_price_paise),

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { catalogue } from './0001-catalogue';
 import { accounts } from './0002-accounts';
 import { buying } from './0003-buying';
+import { orderItemVariant } from './0004-order-item-variant';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-accounts': accounts,
   '0003-buying': buying,
+  '0004-order-item-variant': orderItemVariant,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

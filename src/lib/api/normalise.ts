@@ -260,6 +260,7 @@ export function normaliseCartItem(raw: unknown, mediaOrigin: string): CartItem {
     product_name: str(r.product_name ?? r.name),
     product_image: resolveMedia(r.product_image ?? r.image, mediaOrigin),
     size: strOrNull(r.size),
+    color: strOrNull(r.color ?? r.colour),
     weight: strOrNull(typeof r.weight === 'number' ? String(r.weight) : r.weight),
     quantity: Math.max(1, Math.floor(num(r.quantity, 1))),
     final_price: finalPrice,
@@ -284,6 +285,7 @@ export function normaliseWishlistEntry(raw: unknown, mediaOrigin: string): Wishl
       id: num(p.id),
       name: str(p.name),
       size: strOrNull(p.size),
+      color: strOrNull(p.color ?? p.colour),
       final_price: num(p.final_price ?? p.price),
       images: normaliseImages(p.images, mediaOrigin).map(({ image }) => ({ image })),
     },
@@ -317,6 +319,8 @@ export function normaliseOrder(raw: unknown, mediaOrigin: string): Order {
         price: num(i.price),
         variant: num(isRecord(i.variant) ? i.variant.id : i.variant),
         product: num(isRecord(i.product) ? i.product.id : i.product, 0) || null,
+        size: strOrNull(i.size),
+        color: strOrNull(i.color ?? i.colour),
       };
     }),
   };
