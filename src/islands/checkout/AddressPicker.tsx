@@ -12,13 +12,15 @@ interface Props {
   selected: number | null;
   onSelect: (id: number) => void;
   reload: () => void;
-  /** The cart checkout sends shoppers without addresses to their profile instead of a form. */
+  /** Only the empty-list wording differs (SPEC.md §4); both offer the same new-address form. */
   variant: 'buyNow' | 'cart';
 }
 
 /** Saved addresses to choose from, delete, or add to (the collapsible 'ADD A NEW ADDRESS'). */
 export function AddressPicker({ addresses, error, selected, onSelect, reload, variant }: Props) {
-  const [adding, setAdding] = useState(false);
+  // Null until the shopper opens or closes the form: it starts open when there is no address to choose.
+  const [adding, setAdding] = useState<boolean | null>(null);
+  const formOpen = adding ?? (addresses !== null && addresses.length === 0 && !error);
   const [notice, setNotice] = useState('');
 
   const remove = async (a: Address) => {
@@ -42,16 +44,7 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
       ) : addresses === null ? (
         <p role="status">Loading addresses...</p>
       ) : addresses.length === 0 ? (
-        variant === 'cart' ? (
-          <p>
-            No addresses found.{' '}
-            <a href="/profile#addresses" className="font-semibold text-brand-800 underline">
-              ADD ADDRESS
-            </a>
-          </p>
-        ) : (
-          <p>No address found.</p>
-        )
+        <p>{variant === 'cart' ? 'No addresses found.' : 'No address found.'} Add one below to deliver to it.</p>
       ) : (
         <fieldset>
           <legend className="sr-only">Choose a delivery address</legend>
@@ -83,30 +76,28 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
       <p role="status" aria-live="polite" className={notice ? 'text-sm font-semibold text-brand-800' : 'sr-only'}>
         {notice}
       </p>
-      {variant === 'buyNow' && (
-        <div className="rounded-xl border border-slate-200">
-          <button
-            type="button"
-            className="w-full px-4 py-3 text-left font-bold text-brand-800"
-            aria-expanded={adding}
-            aria-controls="new-address-form"
-            onClick={() => setAdding((v) => !v)}
-          >
-            {adding ? '−' : '+'} ADD A NEW ADDRESS
-          </button>
-          <div id="new-address-form" hidden={!adding} className="border-t border-slate-200 p-4">
-            <AddressForm
-              announce={false}
-              onSaved={(saved) => {
-                setNotice('Address saved successfully!');
-                setAdding(false);
-                onSelect(saved.id);
-                reload();
-              }}
-            />
-          </div>
+      <div className="rounded-xl border border-slate-200">
+        <button
+          type="button"
+          className="w-full px-4 py-3 text-left font-bold text-brand-800"
+          aria-expanded={formOpen}
+          aria-controls="new-address-form"
+          onClick={() => setAdding(!formOpen)}
+        >
+          {formOpen ? '−' : '+'} ADD A NEW ADDRESS
+        </button>
+        <div id="new-address-form" hidden={!formOpen} className="border-t border-slate-200 p-4">
+          <AddressForm
+            announce={false}
+            onSaved={(saved) => {
+              setNotice('Address saved successfully!');
+              setAdding(false);
+              onSelect(saved.id);
+              reload();
+            }}
+          />
         </div>
-      )}
+      </div>
     </section>
   );
 }
