@@ -18,9 +18,7 @@ interface Props {
 
 /** Saved addresses to choose from, delete, or add to (the collapsible 'ADD A NEW ADDRESS'). */
 export function AddressPicker({ addresses, error, selected, onSelect, reload, variant }: Props) {
-  // Null until the shopper opens or closes the form: it starts open when there is no address to choose.
-  const [adding, setAdding] = useState<boolean | null>(null);
-  const formOpen = adding ?? (addresses !== null && addresses.length === 0 && !error);
+  const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState('');
 
   const remove = async (a: Address) => {
@@ -44,7 +42,7 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
       ) : addresses === null ? (
         <p role="status">Loading addresses...</p>
       ) : addresses.length === 0 ? (
-        <p>{variant === 'cart' ? 'No addresses found.' : 'No address found.'} Add one below to deliver to it.</p>
+        <p>{variant === 'cart' ? 'No addresses found.' : 'No address found.'} Add one with ADD A NEW ADDRESS below.</p>
       ) : (
         <fieldset>
           <legend className="sr-only">Choose a delivery address</legend>
@@ -80,13 +78,13 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
         <button
           type="button"
           className="w-full px-4 py-3 text-left font-bold text-brand-800"
-          aria-expanded={formOpen}
+          aria-expanded={adding}
           aria-controls="new-address-form"
-          onClick={() => setAdding(!formOpen)}
+          onClick={() => setAdding((v) => !v)}
         >
-          {formOpen ? '−' : '+'} ADD A NEW ADDRESS
+          {adding ? '−' : '+'} ADD A NEW ADDRESS
         </button>
-        <div id="new-address-form" hidden={!formOpen} className="border-t border-slate-200 p-4">
+        <div id="new-address-form" hidden={!adding} className="border-t border-slate-200 p-4">
           <AddressForm
             announce={false}
             onSaved={(saved) => {
