@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, loggedInShopper, tokenOf, waitForIslands } from './fixtures';
+import { DESKTOP, PHONE, loggedInShopper, tokenOf, waitForIslands } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -116,4 +117,30 @@ test('the wishlist names the colour with the size', async ({ page }) => {
     name: new RegExp(product.name.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
   });
   await expect(row.getByTestId('wishlist-variant')).toHaveText(`Size: ${variant.size} · Colour: ${variant.color}`);
+});
+
+test('cart and wishlist lines, as a table and as phone cards, have no serious accessibility violations', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await loggedInShopper(page);
+  const { variant } = await colouredVariant(page);
+  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  expect(
+    (await page.request.post('/api/common/cart/add/', { headers, data: { variant_id: variant.id } })).status(),
+  ).toBe(201);
+  expect((await page.request.post(`/api/common/wishlist_toggle/${variant.id}/`, { headers })).ok()).toBe(true);
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    for (const path of ['/cart', '/wishlist']) {
+      await page.goto(path);
+      await waitForIslands(page);
+      await expect(page.getByRole('row')).toHaveCount(2);
+      const results = await new AxeBuilder({ page }).include('main').analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious, `${path} at ${viewport.width} px`).toEqual([]);
+    }
+  }
 });
