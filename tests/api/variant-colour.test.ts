@@ -61,7 +61,9 @@ describe('the variant colour travels with its size', () => {
     const user = await newUser(t);
     const { coloured, plain } = await sampleVariants();
     for (const v of [coloured[0], plain]) {
-      expect((await t.call('POST', `/api/common/wishlist_toggle/${v.id}/`, { token: user.token })).status).toBeLessThan(300);
+      expect((await t.call('POST', `/api/common/wishlist_toggle/${v.id}/`, { token: user.token })).status).toBeLessThan(
+        300,
+      );
     }
     const entries = ((await t.call('GET', '/api/common/wishlist/', { token: user.token })).body as { results: Entry[] })
       .results;

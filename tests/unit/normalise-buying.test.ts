@@ -89,7 +89,9 @@ describe('variant colour', () => {
       color: 'Blue',
     });
     expect(normaliseCart([{ variant_id: 1, colour: 'Teal' }], '')[0].color).toBe('Teal');
-    expect(normaliseWishlist([{ id: 1, product: { id: 2, size: 'L', color: 'Red' } }], '').entries[0].product).toMatchObject({
+    expect(
+      normaliseWishlist([{ id: 1, product: { id: 2, size: 'L', color: 'Red' } }], '').entries[0].product,
+    ).toMatchObject({
       size: 'L',
       color: 'Red',
     });
