@@ -207,6 +207,9 @@ export interface OrderItemsTable {
   product_image: string | null;
   quantity: number;
   unit_price_paise: number;
+  /** Size (or weight) and colour of the variant as bought; null when it had none. */
+  size: string | null;
+  color: string | null;
 }
 
 /** Webhook event ids already handled: the provider delivers at least once. */

@@ -10,6 +10,7 @@ export interface VariantSummary {
   product_name: string;
   variant_name: string;
   size: string | null;
+  color: string | null;
   unit: string;
   unit_value: number;
   price_paise: number;
@@ -35,6 +36,7 @@ export async function findVariants(db: Db, ids: number[]): Promise<Map<number, V
         'p.name as product_name',
         'v.name as variant_name',
         'v.size',
+        'v.color',
         'v.unit',
         'v.unit_value',
         'v.price_paise',

@@ -2,25 +2,47 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { ApiError } from './errors';
 
-/** Turns zod issues into `{field: [messages]}`, the first message also heading the error. */
+/** A field's name as a shopper reads it: `phone_number` → 'phone number', `variant_id` → 'product variant'. */
+export function fieldLabel(path: readonly PropertyKey[]): string {
+  const last = [...path].reverse().find((key) => typeof key === 'string');
+  if (typeof last !== 'string' || !last) return 'value';
+  if (last === 'variant_id' || last === 'variant') return 'product variant';
+  return last.replace(/_id$/, '').replace(/[_.]+/g, ' ').trim().toLowerCase() || 'value';
+}
+
+/**
+ * The sentence for an issue whose schema gave no message of its own (schemas' own messages,
+ * SPEC.md's texts among them, always win): it names the field in words, never its raw key, so a
+ * shopper never reads `quantity: Too big`.
+ */
+export function plainIssueMessage(issue: { code?: string; path?: readonly PropertyKey[]; input?: unknown }): string {
+  const label = fieldLabel(issue.path ?? []);
+  if (!issue.path?.length) return 'The request is not valid.';
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `Please give the ${label}.`;
+  if (issue.code === 'too_big') return `The ${label} is too long or too large.`;
+  if (issue.code === 'too_small') return `The ${label} is too short or too small.`;
+  return `Please check the ${label}.`;
+}
+
+const parseOptions = { error: plainIssueMessage } as const;
+
+/**
+ * Turns zod issues into `{field: [messages]}`, the first message also heading the error. The
+ * heading is the message alone, without the field's key: it is what the storefront shows.
+ */
 export function validationError(error: z.ZodError): ApiError {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join('.') : '_';
     (errors[field] ??= []).push(issue.message);
   }
-  const first = error.issues[0];
-  const message = first
-    ? first.path.length
-      ? `${first.path.join('.')}: ${first.message}`
-      : first.message
-    : 'Invalid request.';
+  const message = error.issues[0]?.message || 'The request is not valid.';
   return new ApiError(400, message, errors);
 }
 
 /** Parses the query string with `schema`; bad input is a 400 naming each field. */
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const parsed = schema.safeParse(c.req.query());
+  const parsed = schema.safeParse(c.req.query(), parseOptions);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
@@ -49,7 +71,7 @@ export async function readJson(c: Context): Promise<unknown> {
 
 /** Validates an already-read value with `schema`; bad input is a 400 naming each field. */
 export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, parseOptions);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }

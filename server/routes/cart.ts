@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { CartItem } from '../../src/lib/api/types';
+import { MAX_LINE_QUANTITY } from '../../src/lib/constants';
 import { discountPercent, paiseToRupees } from '../../src/lib/pricing';
 import type { Db } from '../db';
 import { findVariants, weightLabel, type VariantSummary } from '../db/variants';
@@ -11,8 +12,8 @@ import type { Accounts } from '../services/auth/accounts';
 
 /** Lines one cart may hold: a generous household order, and a bound on what one account stores. */
 export const MAX_CART_LINES = 100;
-/** Most of one variant per line (and per order line). */
-export const MAX_LINE_QUANTITY = 10;
+/** Most of one variant per line (and per order line): the storefront's + stops at the same number. */
+export { MAX_LINE_QUANTITY };
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 const quantity = wholeNumber(1, MAX_LINE_QUANTITY, QUANTITY_MESSAGE);
@@ -30,6 +31,7 @@ export function cartItemOf(v: VariantSummary, qty: number): CartItem {
     product_name: v.product_name,
     product_image: v.image,
     size: v.size,
+    color: v.color,
     weight: weightLabel(v),
     quantity: qty,
     final_price: paiseToRupees(v.final_price_paise),

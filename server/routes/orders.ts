@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CreatedOrder } from '../../src/lib/api/types';
 import type { Db } from '../db';
 import type { OrderRow } from '../db/schema';
-import { findVariants } from '../db/variants';
+import { findVariants, sizeLabel } from '../db/variants';
 import { requireSession, type SessionEnv } from '../http/auth';
 import { ApiError, echoedError, notFound } from '../http/errors';
 import { parseValue, pathId, readJson, wholeNumber } from '../http/validate';
@@ -177,6 +177,8 @@ export function orderRoutes(accounts: Accounts, provider: PaymentProvider): Hono
                 product_image: v.image,
                 quantity: l.quantity,
                 unit_price_paise: v.final_price_paise,
+                size: sizeLabel(v),
+                color: v.color,
               };
             }),
           )

@@ -54,6 +54,7 @@ export function wishlistRoutes(accounts: Accounts): Hono<SessionEnv> {
             variant_id: v.variant_id,
             name: v.product_name,
             size: sizeLabel(v),
+            color: v.color,
             final_price: paiseToRupees(v.final_price_paise),
             price: paiseToRupees(v.price_paise),
             images: v.image ? [{ image: v.image }] : [],

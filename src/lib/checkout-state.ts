@@ -12,6 +12,8 @@ export interface CheckoutLine {
   name: string;
   image: string | null;
   size: string | null;
+  /** The variant's colour name; absent in lines stored before colours were carried. */
+  color?: string | null;
   quantity: number;
   /** List price in rupees. */
   price: number;
@@ -47,7 +49,8 @@ export function setCartCheckout(items: CartItem[]): void {
     product_id: i.product_id,
     name: i.product_name,
     image: i.product_image,
-    size: i.size,
+    size: i.size || i.weight,
+    color: i.color,
     quantity: i.quantity,
     price: i.product_price,
     final_price: i.final_price,

@@ -59,6 +59,8 @@ export const PAGE_SIZES = {
 export const SIZED_UNITS = ['piece', 'pair'] as const;
 export const ADDRESS_TYPES = ['home', 'work'] as const;
 export const ADD_TO_CART_QUANTITY = 1;
+/** Most of one variant a cart line (and an order line) may hold; the server refuses more. */
+export const MAX_LINE_QUANTITY = 10;
 
 export const RATING = { min: 1, max: 5, default: 0 } as const;
 

@@ -37,6 +37,7 @@ const CART_ITEM_FIELDS = [
   'product_name',
   'product_image',
   'size',
+  'color',
   'weight',
   'quantity',
   'final_price',

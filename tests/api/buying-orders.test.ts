@@ -51,7 +51,7 @@ const ORDER_FIELDS = [
   'address',
   'items',
 ];
-const ITEM_FIELDS = ['product_name', 'product_image', 'quantity', 'price', 'variant', 'product'];
+const ITEM_FIELDS = ['product_name', 'product_image', 'quantity', 'price', 'variant', 'product', 'size', 'color'];
 
 const countOrders = async () =>
   Number(
@@ -363,6 +363,8 @@ describe('orders_history and orders/{id}', () => {
           price: b.final_price_paise / 100,
           variant: b.id,
           product: b.product_id,
+          size: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
+          color: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
         },
       ]),
     });

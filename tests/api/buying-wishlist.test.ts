@@ -88,6 +88,7 @@ describe('wishlist', () => {
           variant_id: v.id,
           name: product.name,
           size: expect.toSatisfy((s: unknown) => s === null || (typeof s === 'string' && s.length > 0)),
+          color: expect.toSatisfy((s: unknown) => s === null || (typeof s === 'string' && s.length > 0)),
           final_price: v.final_price_paise / 100,
           price: v.price_paise / 100,
           images: [{ image: product.variants.find((pv) => pv.id === v.id)!.images[0].image }],

@@ -30,6 +30,7 @@ describe('normaliseCart accepts every answer shape', () => {
       product_name: 'Kadai',
       product_image: 'https://api.example.in/media/a.svg',
       size: null,
+      color: null,
       weight: null,
       quantity: 2,
       final_price: 90,
@@ -68,9 +69,36 @@ describe('normaliseWishlist', () => {
       expect(result.entries[0]).toEqual({
         id: 1,
         variant_id: 9,
-        product: { id: 4, name: 'Towel', size: null, final_price: 299, images: [{ image: '/media/t.svg' }] },
+        product: {
+          id: 4,
+          name: 'Towel',
+          size: null,
+          color: null,
+          final_price: 299,
+          images: [{ image: '/media/t.svg' }],
+        },
       });
     }
+  });
+});
+
+describe('variant colour', () => {
+  test('cart, wishlist and order items read `color` (or `colour`) next to `size`', () => {
+    expect(normaliseCart([{ variant_id: 1, size: 'M', color: 'Blue' }], '')[0]).toMatchObject({
+      size: 'M',
+      color: 'Blue',
+    });
+    expect(normaliseCart([{ variant_id: 1, colour: 'Teal' }], '')[0].color).toBe('Teal');
+    expect(
+      normaliseWishlist([{ id: 1, product: { id: 2, size: 'L', color: 'Red' } }], '').entries[0].product,
+    ).toMatchObject({
+      size: 'L',
+      color: 'Red',
+    });
+    expect(normaliseOrder({ items: [{ variant: 3, size: 'XL', color: 'Navy' }] }, '').items[0]).toMatchObject({
+      size: 'XL',
+      color: 'Navy',
+    });
   });
 });
 
@@ -107,6 +135,8 @@ describe('normaliseOrder', () => {
         price: 649.75,
         variant: 5,
         product: 3,
+        size: null,
+        color: null,
       },
     ]);
   });

@@ -46,6 +46,15 @@ describe('errorMessage', () => {
     ['first string of an array', { detail: ['', 'first', 'second'] }, 'first'],
     ['first message of a field map', { error: { email: ['Email already registered.'] } }, 'Email already registered.'],
     [
+      'raw field key dropped',
+      { message: 'quantity: Too big: expected number to be <=10' },
+      'Too big: expected number to be <=10',
+    ],
+    ['nested raw key dropped', { error: 'products.0.quantity: must be at most 10' }, 'Must be at most 10'],
+    ['plain string answer, key dropped', 'variant_id: Choose a product variant.', 'Choose a product variant.'],
+    ['a sentence with a colon kept', { message: 'Error: payment failed.' }, 'Error: payment failed.'],
+    ['a time kept', { message: 'Try again at 10:30.' }, 'Try again at 10:30.'],
+    [
       'errors map when nothing else',
       { errors: { phone: ['Phone number already registered.'] } },
       'Phone number already registered.',

@@ -9,6 +9,8 @@ const item = (variant: number) => ({
   price: 10,
   variant,
   product: 1,
+  size: null,
+  color: null,
 });
 const order = (id: number, status: string, variants: number[], extra: Partial<Order> = {}): Order => ({
   id,

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Product, Variant } from '../../src/lib/api/types';
 import {
   colourChoices,
+  variantLabel,
   isSizedUnit,
   preselectedVariant,
   quantityChoices,
@@ -214,5 +215,23 @@ describe('variantForColour', () => {
     const [blueChoice] = colourChoices(mixed).filter((v) => v.color?.toLowerCase() === 'blue');
     expect(blueChoice.id).toBe(73);
     expect(variantForColour(mixed, blueChoice, mixed.variants[1]).id).toBe(74);
+  });
+});
+
+describe('variantLabel', () => {
+  test.each<[string, { size?: string | null; color?: string | null }, string | undefined, string]>([
+    ['size and colour', { size: 'M', color: 'Blue' }, undefined, 'Size: M · Colour: Blue'],
+    ['size only', { size: 'XL', color: null }, undefined, 'Size: XL'],
+    ['colour only', { size: null, color: 'Teal' }, undefined, 'Colour: Teal'],
+    ['a weight stands as the size', { size: '500 g' }, undefined, 'Size: 500 g'],
+    ['nothing', { size: null, color: null }, undefined, ''],
+    ['blank parts are empty', { size: '  ', color: '' }, undefined, ''],
+    ['missing fields', {}, undefined, ''],
+    ['the cart says N/A for a missing size', { size: null, color: 'Red' }, 'N/A', 'Size: N/A · Colour: Red'],
+    ['N/A alone', { size: '', color: null }, 'N/A', 'Size: N/A'],
+    ['N/A only when missing', { size: 'S', color: null }, 'N/A', 'Size: S'],
+    ['trims', { size: ' L ', color: ' Navy ' }, undefined, 'Size: L · Colour: Navy'],
+  ])('%s', (_name, variant, missingSize, expected) => {
+    expect(variantLabel(variant, missingSize ? { missingSize } : {})).toBe(expected);
   });
 });

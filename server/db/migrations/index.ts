@@ -3,6 +3,7 @@ import { catalogue } from './0001-catalogue';
 import { accounts } from './0002-accounts';
 import { buying } from './0003-buying';
 import { contactMessages } from './0004-contact-messages';
+import { orderItemVariant } from './0005-order-item-variant';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-buying': buying,
   '0004-contact-messages': contactMessages,
+  '0005-order-item-variant': orderItemVariant,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

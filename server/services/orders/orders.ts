@@ -60,6 +60,8 @@ export function orderView(order: OrderRow, items: OrderItemRow[]): Order {
       price: paiseToRupees(i.unit_price_paise),
       variant: i.variant_id,
       product: i.product_id,
+      size: i.size,
+      color: i.color,
     })),
   };
 }

@@ -27,7 +27,7 @@ export function MyReviews() {
   return (
     <ul className="flex flex-col gap-4" aria-label="My reviews">
       {reviews.map((r) => (
-        <li key={r.id} className="rounded-xl border border-slate-200 p-4">
+        <li key={r.id} className="rounded-xl border border-slate-200 p-4 break-words">
           <p className="font-semibold">
             <a className="hover:text-brand-700" href={`/product-details/${r.product}`}>
               {r.product_name}

@@ -39,10 +39,10 @@ export function ProfileInfo() {
           alt={profile.profile_picture ? `${profile.first_name}'s profile picture` : ''}
           width={96}
           height={96}
-          className="h-24 w-24 rounded-full border border-slate-200 object-cover"
+          className="h-24 w-24 shrink-0 rounded-full border border-slate-200 object-cover"
         />
-        <div>
-          <p className="text-xl font-bold">
+        <div className="min-w-0">
+          <p className="text-xl font-bold break-words">
             {profile.first_name} {profile.last_name}
           </p>
           <span className="mt-1 inline-block rounded-full bg-amber-100 px-3 py-0.5 text-sm font-semibold text-amber-900">
@@ -50,11 +50,12 @@ export function ProfileInfo() {
           </span>
         </div>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-8 gap-y-2">
+      {/* One column on phones: a long e-mail or name beside its label would push the page sideways. */}
+      <dl className="grid gap-x-8 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-2">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">{label}</dt>
-            <dd>{value}</dd>
+            <dd className="break-words max-sm:mb-2">{value}</dd>
           </div>
         ))}
       </dl>

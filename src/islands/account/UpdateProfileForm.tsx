@@ -106,7 +106,7 @@ export function UpdateProfileForm() {
   if (!loaded) return <p role="status">Loading profile...</p>;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         <img
           src={preview ?? '/images/default-avatar.svg'}
           alt=""
@@ -114,7 +114,7 @@ export function UpdateProfileForm() {
           height={96}
           className="h-24 w-24 rounded-full border border-slate-200 object-cover"
         />
-        <div>
+        <div className="min-w-0 flex-1 basis-48">
           <label htmlFor="profile-picture" className="mb-1 block text-sm font-semibold">
             Profile Picture
           </label>
@@ -126,7 +126,7 @@ export function UpdateProfileForm() {
             onChange={choosePicture}
             aria-describedby="profile-picture-help"
             aria-invalid={errors.profile_picture ? true : undefined}
-            className="text-sm"
+            className="w-full max-w-full text-sm"
           />
           <p
             id="profile-picture-help"

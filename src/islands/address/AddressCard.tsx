@@ -5,7 +5,7 @@ import type { Address } from '../../lib/api/types';
 export function AddressCard({ address, children }: { address: Address; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
-      <div className="text-sm">
+      <div className="min-w-0 text-sm break-words">
         <p className="font-semibold">
           {address.name}{' '}
           <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs tracking-wide text-slate-700 uppercase">

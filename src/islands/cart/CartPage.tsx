@@ -3,16 +3,21 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api/client';
 import type { CartItem } from '../../lib/api/types';
 import { setCartCheckout } from '../../lib/checkout-state';
-import { PAGE_SIZES } from '../../lib/constants';
+import { MAX_LINE_QUANTITY, PAGE_SIZES } from '../../lib/constants';
 import { formatRupees } from '../../lib/format';
 import { pageCount, pageOf } from '../../lib/pagination';
+import { variantLabel } from '../../lib/variants';
 import { $cartLines, $cartLoaded, changeQuantity, deleteCartLine } from '../../lib/stores/cart';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { Pager } from '../shared/Pager';
-import { DeleteButton, LinesTable, Thumb, useHydrated } from '../shared/form';
+import { DeleteButton, Thumb, useHydrated } from '../shared/form';
+import { LineCell, LineRow, LinesTable } from './LinesTable';
+
+/** Why the + control stops: the same limit the server keeps. */
+const QUANTITY_LIMIT_TEXT = `At most ${MAX_LINE_QUANTITY} of each item`;
 
 /** The cart table: quantities change on the server, totals follow; 20 lines a page. */
 export function CartPage() {
@@ -39,7 +44,7 @@ function CartTable() {
   const total = lines.reduce((sum, l) => sum + Math.round(l.final_price * 100) * l.quantity, 0) / 100;
 
   const quantity = async (line: CartItem, next: number) => {
-    if (next < 1) return;
+    if (next < 1 || next > MAX_LINE_QUANTITY) return;
     setBusy(line.product_variant_id);
     try {
       await changeQuantity(line.product_variant_id, next);
@@ -85,60 +90,74 @@ function CartTable() {
   }
   return (
     <div>
-      <LinesTable
-        caption="Items in your cart"
-        columns={['Name', 'Size', 'Price', 'Quantity', 'Total']}
-        minWidth="min-w-[40rem]"
-      >
-        {pageOf(lines, current, PAGE_SIZES.cart).map((line) => (
-          <tr key={line.product_variant_id} className="border-b border-slate-100">
-            <td className="py-3">
-              <Thumb src={line.product_image} />
-            </td>
-            <td className="font-semibold">
-              {line.product_id ? (
-                <a href={`/product-details/${line.product_id}`} className="hover:text-brand-700">
-                  {line.product_name}
-                </a>
-              ) : (
-                line.product_name
-              )}
-            </td>
-            <td>{line.size || line.weight || 'N/A'}</td>
-            <td>{formatRupees(line.final_price)}</td>
-            <td>
-              <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${line.product_name}`}>
-                <button
-                  type="button"
-                  className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
-                  aria-label="Decrease quantity"
-                  disabled={line.quantity <= 1 || busy === line.product_variant_id}
-                  onClick={() => void quantity(line, line.quantity - 1)}
-                >
-                  −
-                </button>
-                <span className="w-6 text-center tabular-nums" data-testid="cart-quantity">
-                  {line.quantity}
+      <LinesTable caption="Items in your cart" columns={['Name', 'Size', 'Price', 'Quantity', 'Total']}>
+        {pageOf(lines, current, PAGE_SIZES.cart).map((line) => {
+          const atMost = line.quantity >= MAX_LINE_QUANTITY;
+          const limitId = `cart-limit-${line.product_variant_id}`;
+          return (
+            <LineRow key={line.product_variant_id}>
+              <LineCell picture>
+                <Thumb src={line.product_image} />
+              </LineCell>
+              <LineCell className="font-semibold">
+                {line.product_id ? (
+                  <a href={`/product-details/${line.product_id}`} className="hover:text-brand-700">
+                    {line.product_name}
+                  </a>
+                ) : (
+                  line.product_name
+                )}
+              </LineCell>
+              <LineCell className="text-muted sm:text-inherit">
+                <span data-testid="cart-variant">
+                  {variantLabel({ size: line.size || line.weight, color: line.color }, { missingSize: 'N/A' })}
                 </span>
-                <button
-                  type="button"
-                  className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
-                  aria-label="Increase quantity"
-                  disabled={busy === line.product_variant_id}
-                  onClick={() => void quantity(line, line.quantity + 1)}
-                >
-                  +
-                </button>
-              </div>
-            </td>
-            <td className="font-semibold" data-testid="cart-line-total">
-              {formatRupees((Math.round(line.final_price * 100) * line.quantity) / 100)}
-            </td>
-            <td>
-              <DeleteButton what={line.product_name} onClick={() => void remove(line)} />
-            </td>
-          </tr>
-        ))}
+              </LineCell>
+              <LineCell phoneLabel="Price">{formatRupees(line.final_price)}</LineCell>
+              <LineCell>
+                <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${line.product_name}`}>
+                  <button
+                    type="button"
+                    className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
+                    aria-label="Decrease quantity"
+                    disabled={line.quantity <= 1 || busy === line.product_variant_id}
+                    onClick={() => void quantity(line, line.quantity - 1)}
+                  >
+                    −
+                  </button>
+                  <span className="w-6 text-center tabular-nums" data-testid="cart-quantity">
+                    {line.quantity}
+                  </span>
+                  <button
+                    type="button"
+                    className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
+                    aria-label="Increase quantity"
+                    // The server refuses more than MAX_LINE_QUANTITY of one item; say so before it has to.
+                    title={atMost ? QUANTITY_LIMIT_TEXT : undefined}
+                    aria-describedby={atMost ? limitId : undefined}
+                    disabled={atMost || busy === line.product_variant_id}
+                    onClick={() => void quantity(line, line.quantity + 1)}
+                  >
+                    +
+                  </button>
+                </div>
+                {atMost && (
+                  <p id={limitId} className="mt-1 text-xs text-muted">
+                    {QUANTITY_LIMIT_TEXT}
+                  </p>
+                )}
+              </LineCell>
+              <LineCell phoneLabel="Total" className="font-semibold">
+                <span data-testid="cart-line-total">
+                  {formatRupees((Math.round(line.final_price * 100) * line.quantity) / 100)}
+                </span>
+              </LineCell>
+              <LineCell>
+                <DeleteButton what={line.product_name} onClick={() => void remove(line)} />
+              </LineCell>
+            </LineRow>
+          );
+        })}
       </LinesTable>
       {pages > 1 && <Pager page={current} pages={pages} onPage={setPage} label="Cart pages" />}
       <div className="mt-6 flex flex-wrap items-center justify-end gap-6">

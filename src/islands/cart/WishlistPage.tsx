@@ -3,13 +3,15 @@ import { useEffect, useState } from 'react';
 import { PAGE_SIZES, DURATIONS } from '../../lib/constants';
 import { formatRupees } from '../../lib/format';
 import { pageCount, pageOf } from '../../lib/pagination';
+import { variantLabel } from '../../lib/variants';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog, showToast } from '../../lib/stores/ui';
 import { $wishlist, $wishlistLoaded, toggleWishlistVariant } from '../../lib/stores/wishlist';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { Pager } from '../shared/Pager';
-import { DeleteButton, LinesTable, Thumb, useHydrated } from '../shared/form';
+import { DeleteButton, Thumb, useHydrated } from '../shared/form';
+import { LineCell, LineRow, LinesTable } from './LinesTable';
 
 /** The wishlist table, 20 a page; a visitor is asked to log in. */
 export function WishlistPage() {
@@ -69,23 +71,27 @@ function WishlistTable() {
   const current = Math.min(page, pages);
   return (
     <div>
-      <LinesTable caption="Products on your wishlist" columns={['Name', 'Size', 'Price']} minWidth="min-w-[32rem]">
+      <LinesTable caption="Products on your wishlist" columns={['Name', 'Size', 'Price']}>
         {pageOf(entries, current, PAGE_SIZES.wishlist).map((e) => (
-          <tr key={e.id} className="border-b border-slate-100">
-            <td className="py-3">
+          <LineRow key={e.id}>
+            <LineCell picture>
               <Thumb src={e.product.images[0]?.image} />
-            </td>
-            <td className="font-semibold">
+            </LineCell>
+            <LineCell className="font-semibold">
               <a href={`/product-details/${e.product.id}`} className="hover:text-brand-700">
                 {e.product.name}
               </a>
-            </td>
-            <td>{e.product.size || 'N/A'}</td>
-            <td>{formatRupees(e.product.final_price)}</td>
-            <td>
+            </LineCell>
+            <LineCell className="text-muted sm:text-inherit">
+              <span data-testid="wishlist-variant">
+                {variantLabel({ size: e.product.size, color: e.product.color }, { missingSize: 'N/A' })}
+              </span>
+            </LineCell>
+            <LineCell phoneLabel="Price">{formatRupees(e.product.final_price)}</LineCell>
+            <LineCell>
               <DeleteButton what={e.product.name} onClick={() => void remove(e.variant_id, e.product.name)} />
-            </td>
-          </tr>
+            </LineCell>
+          </LineRow>
         ))}
       </LinesTable>
       {pages > 1 && <Pager page={current} pages={pages} onPage={setPage} label="Wishlist pages" />}

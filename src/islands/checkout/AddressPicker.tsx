@@ -12,7 +12,7 @@ interface Props {
   selected: number | null;
   onSelect: (id: number) => void;
   reload: () => void;
-  /** The cart checkout sends shoppers without addresses to their profile instead of a form. */
+  /** Only the empty-list wording differs (SPEC.md §4); both offer the same new-address form. */
   variant: 'buyNow' | 'cart';
 }
 
@@ -42,16 +42,7 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
       ) : addresses === null ? (
         <p role="status">Loading addresses...</p>
       ) : addresses.length === 0 ? (
-        variant === 'cart' ? (
-          <p>
-            No addresses found.{' '}
-            <a href="/profile#addresses" className="font-semibold text-brand-800 underline">
-              ADD ADDRESS
-            </a>
-          </p>
-        ) : (
-          <p>No address found.</p>
-        )
+        <p>{variant === 'cart' ? 'No addresses found.' : 'No address found.'} Add one with ADD A NEW ADDRESS below.</p>
       ) : (
         <fieldset>
           <legend className="sr-only">Choose a delivery address</legend>
@@ -83,30 +74,28 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
       <p role="status" aria-live="polite" className={notice ? 'text-sm font-semibold text-brand-800' : 'sr-only'}>
         {notice}
       </p>
-      {variant === 'buyNow' && (
-        <div className="rounded-xl border border-slate-200">
-          <button
-            type="button"
-            className="w-full px-4 py-3 text-left font-bold text-brand-800"
-            aria-expanded={adding}
-            aria-controls="new-address-form"
-            onClick={() => setAdding((v) => !v)}
-          >
-            {adding ? '−' : '+'} ADD A NEW ADDRESS
-          </button>
-          <div id="new-address-form" hidden={!adding} className="border-t border-slate-200 p-4">
-            <AddressForm
-              announce={false}
-              onSaved={(saved) => {
-                setNotice('Address saved successfully!');
-                setAdding(false);
-                onSelect(saved.id);
-                reload();
-              }}
-            />
-          </div>
+      <div className="rounded-xl border border-slate-200">
+        <button
+          type="button"
+          className="w-full px-4 py-3 text-left font-bold text-brand-800"
+          aria-expanded={adding}
+          aria-controls="new-address-form"
+          onClick={() => setAdding((v) => !v)}
+        >
+          {adding ? '−' : '+'} ADD A NEW ADDRESS
+        </button>
+        <div id="new-address-form" hidden={!adding} className="border-t border-slate-200 p-4">
+          <AddressForm
+            announce={false}
+            onSaved={(saved) => {
+              setNotice('Address saved successfully!');
+              setAdding(false);
+              onSelect(saved.id);
+              reload();
+            }}
+          />
         </div>
-      )}
+      </div>
     </section>
   );
 }

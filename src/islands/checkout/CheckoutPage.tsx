@@ -4,6 +4,7 @@ import { getAddresses } from '../../lib/api/client';
 import type { Address } from '../../lib/api/types';
 import { buyNowLines, cartCheckoutLines, clearCheckout, type CheckoutLine } from '../../lib/checkout-state';
 import { formatRupees } from '../../lib/format';
+import { variantLabel } from '../../lib/variants';
 import { placeOrder } from '../../lib/place-order';
 import { addressLine } from '../../lib/schemas/address';
 import { refreshCart } from '../../lib/stores/cart';
@@ -143,10 +144,15 @@ function Checkout({ variant }: { variant: Variant }) {
                 {lines.map((l) => (
                   <li key={l.variant_id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-3">
                     <Thumb src={l.image} />
-                    <div className="flex-1 text-sm">
-                      <p className="font-semibold">{l.name}</p>
+                    <div className="min-w-0 flex-1 text-sm">
+                      <p className="font-semibold break-words">{l.name}</p>
+                      {variantLabel(l) && (
+                        <p className="text-muted" data-testid="checkout-variant">
+                          {variantLabel(l)}
+                        </p>
+                      )}
                       <p className="text-muted">
-                        {l.size ? `${l.size} · ` : ''}Qty {l.quantity} · {formatRupees(l.final_price)}
+                        Qty {l.quantity} · {formatRupees(l.final_price)}
                       </p>
                     </div>
                     <button

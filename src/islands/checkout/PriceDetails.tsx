@@ -1,6 +1,7 @@
 import type { CheckoutLine } from '../../lib/checkout-state';
 import { priceDetails } from '../../lib/checkout-state';
 import { formatRupees } from '../../lib/format';
+import { variantLabel } from '../../lib/variants';
 
 /** Price Details: list price, discount, amount to pay and the savings line. */
 export function PriceDetails({ lines, itemised }: { lines: CheckoutLine[]; itemised: boolean }) {
@@ -17,8 +18,9 @@ export function PriceDetails({ lines, itemised }: { lines: CheckoutLine[]; itemi
         {itemised &&
           lines.map((l) => (
             <div key={l.variant_id} className="contents">
-              <dt>
+              <dt className="min-w-0 break-words">
                 {l.name} ({l.quantity} × {formatRupees(l.final_price)})
+                {variantLabel(l) && <span className="block text-xs text-muted">{variantLabel(l)}</span>}
               </dt>
               <dd>{formatRupees(l.final_price * l.quantity)}</dd>
             </div>

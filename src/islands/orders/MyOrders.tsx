@@ -3,6 +3,7 @@ import { getOrders, getUserReviews } from '../../lib/api/client';
 import type { Order, OrderItem } from '../../lib/api/types';
 import { PAGE_SIZES } from '../../lib/constants';
 import { formatRupees } from '../../lib/format';
+import { variantLabel } from '../../lib/variants';
 import { deliveryLine, isPaid, reviewableItems, statusLabel } from '../../lib/orders';
 import { pageCount, pageOf } from '../../lib/pagination';
 import { $session, requireSession } from '../../lib/stores/session';
@@ -76,7 +77,12 @@ function OrdersList() {
                 <li key={`${item.variant}-${i}`} className="flex flex-wrap items-center gap-4">
                   <Thumb src={item.product_image} size={56} />
                   <div className="min-w-0 flex-1 text-sm">
-                    <p className="font-semibold">{item.product_name}</p>
+                    <p className="font-semibold break-words">{item.product_name}</p>
+                    {variantLabel(item) && (
+                      <p className="text-muted" data-testid="order-item-variant">
+                        {variantLabel(item)}
+                      </p>
+                    )}
                     <p className="text-muted">
                       Qty {item.quantity} · {formatRupees(item.price)}
                     </p>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getOrder } from '../../lib/api/client';
 import type { Order } from '../../lib/api/types';
 import { formatRupees } from '../../lib/format';
+import { variantLabel } from '../../lib/variants';
 import { TRACKER_STEPS, trackerStep } from '../../lib/orders';
 import { requireSession } from '../../lib/stores/session';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
@@ -72,7 +73,14 @@ function Tracker() {
                 className="flex items-center gap-4 rounded-xl border border-slate-200 p-3"
               >
                 <Thumb src={item.product_image} size={56} />
-                <p className="flex-1 text-sm font-semibold">{item.product_name}</p>
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="font-semibold break-words">{item.product_name}</p>
+                  {variantLabel(item) && (
+                    <p className="text-muted" data-testid="order-item-variant">
+                      {variantLabel(item)}
+                    </p>
+                  )}
+                </div>
                 <p className="text-sm">
                   {item.quantity} × {formatRupees(item.price)}
                 </p>

@@ -105,6 +105,7 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
       name: product.name,
       image: chosen.images[0]?.image ?? null,
       size: chosen.size ?? (isSizedUnit(chosen.unit) ? null : formatQuantity(chosen.unit_value, chosen.unit)),
+      color: chosen.color,
       quantity: ADD_TO_CART_QUANTITY,
       price: chosen.price,
       final_price: chosen.final_price,

@@ -69,9 +69,19 @@ export function errorMessage(body: unknown, fallback: string): string {
     if (isRecord(value)) return Object.values(value).map(first).find(Boolean) ?? null;
     return null;
   };
-  if (typeof body === 'string' && body.trim()) return body;
+  if (typeof body === 'string' && body.trim()) return withoutFieldKey(body);
   if (!isRecord(body)) return fallback;
-  return first(body.message) ?? first(body.detail) ?? first(body.error) ?? first(body.errors) ?? fallback;
+  const found = first(body.message) ?? first(body.detail) ?? first(body.error) ?? first(body.errors);
+  return found ? withoutFieldKey(found) : fallback;
+}
+
+/** A raw key heading a message ('quantity: …', 'products.0.quantity: …'), as some backends send. */
+const FIELD_KEY_PREFIX = /^\s*[a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*\s*:\s+(?=\S)/;
+
+/** The message without a raw field key in front: shoppers read sentences, not `quantity: Too big`. */
+export function withoutFieldKey(message: string): string {
+  const rest = message.replace(FIELD_KEY_PREFIX, '');
+  return rest === message ? message : rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 /**
@@ -250,6 +260,7 @@ export function normaliseCartItem(raw: unknown, mediaOrigin: string): CartItem {
     product_name: str(r.product_name ?? r.name),
     product_image: resolveMedia(r.product_image ?? r.image, mediaOrigin),
     size: strOrNull(r.size),
+    color: strOrNull(r.color ?? r.colour),
     weight: strOrNull(typeof r.weight === 'number' ? String(r.weight) : r.weight),
     quantity: Math.max(1, Math.floor(num(r.quantity, 1))),
     final_price: finalPrice,
@@ -274,6 +285,7 @@ export function normaliseWishlistEntry(raw: unknown, mediaOrigin: string): Wishl
       id: num(p.id),
       name: str(p.name),
       size: strOrNull(p.size),
+      color: strOrNull(p.color ?? p.colour),
       final_price: num(p.final_price ?? p.price),
       images: normaliseImages(p.images, mediaOrigin).map(({ image }) => ({ image })),
     },
@@ -307,6 +319,8 @@ export function normaliseOrder(raw: unknown, mediaOrigin: string): Order {
         price: num(i.price),
         variant: num(isRecord(i.variant) ? i.variant.id : i.variant),
         product: num(isRecord(i.product) ? i.product.id : i.product, 0) || null,
+        size: strOrNull(i.size),
+        color: strOrNull(i.color ?? i.colour),
       };
     }),
   };

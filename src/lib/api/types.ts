@@ -142,6 +142,8 @@ export interface CartItem {
   product_name: string;
   product_image: string | null;
   size: string | null;
+  /** The variant's colour name ('Navy'), or null when it has none. */
+  color: string | null;
   weight: string | null;
   quantity: number;
   final_price: number;
@@ -157,6 +159,8 @@ export interface WishlistEntry {
     id: number;
     name: string;
     size: string | null;
+    /** The variant's colour name, or null. */
+    color: string | null;
     final_price: number;
     images: { image: string }[];
   };
@@ -170,6 +174,9 @@ export interface OrderItem {
   price: number;
   variant: number;
   product: number | null;
+  /** The variant's size (or weight) and colour when it was bought; null when it had none. */
+  size: string | null;
+  color: string | null;
 }
 
 export interface Order {

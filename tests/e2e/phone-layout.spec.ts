@@ -1,0 +1,180 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { waitForIslands } from './fixtures';
+
+/**
+ * Phones: no page scrolls sideways. Every route, logged out and logged in (with a cart, a
+ * wishlist and an order so those pages show their lines), at the two commonest small widths.
+ */
+const WIDTHS = [360, 390] as const;
+const HEIGHT = 740;
+
+interface Shopper {
+  token: string;
+  user: unknown;
+  orderId: number;
+}
+
+/** The routes to check; `orderId` fills the tracking page of the shopper's order. */
+function routes(orderId: number): string[] {
+  return [
+    '/',
+    '/login',
+    '/register',
+    '/forgotpassword',
+    '/resetpassword',
+    '/aboutus',
+    '/contactus',
+    '/privacypolicy',
+    '/return',
+    '/products',
+    '/productslisting',
+    '/product-details/1',
+    '/profile',
+    '/updateprofile',
+    '/cart',
+    '/wishlist',
+    '/ordertracking',
+    '/subcategories/1',
+    '/subcategoriesproducts/1',
+    '/products/category/1',
+    '/buynowaddress',
+    '/buynowcartaddress',
+    '/searchproductlist?search=milk',
+    '/ordersuccess',
+    '/myorder',
+    `/trackorder/${orderId}`,
+    '/razorpay',
+    '/no-such-page-here',
+  ];
+}
+
+let shopperCount = 0;
+
+/** A new shopper with two cart lines, two wishlist entries, a saved address and one order, made through the API. */
+async function shopperWithEverything(page: Page): Promise<Shopper> {
+  shopperCount += 1;
+  const email = `phone-${Date.now().toString(36)}${process.pid}${shopperCount}@example.in`;
+  const password = 'jeera-rice-99';
+  const phone = `8${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const signup = await page.request.post('/api/common/signup', {
+    data: { first_name: 'Meenakshisundaram', last_name: 'Venkataraghavan', phone_number: phone, email, password },
+  });
+  expect(signup.status()).toBe(201);
+  const login = await page.request.post('/api/common/userlogin', { data: { email, password } });
+  const { data } = (await login.json()) as { data: { tokens: { access: string }; user_id: number } };
+  const headers = { authorization: `Bearer ${data.tokens.access}` };
+  const products = (await (await page.request.get('/api/common/products/?page_size=4')).json()) as {
+    results: { variants: { id: number }[] }[];
+  };
+  const variants = products.results.map((p) => p.variants[0].id);
+  for (const id of variants.slice(0, 2)) {
+    expect((await page.request.post('/api/common/cart/add/', { headers, data: { variant_id: id } })).status()).toBe(
+      201,
+    );
+  }
+  for (const id of variants.slice(0, 2)) {
+    expect((await page.request.post(`/api/common/wishlist_toggle/${id}/`, { headers })).ok()).toBe(true);
+  }
+  const address = await page.request.post('/api/common/addresses/', {
+    headers,
+    data: {
+      name: 'Meenakshisundaram Venkataraghavan',
+      phone_number: '9812345678',
+      pincode: '560038',
+      locality: 'Indiranagar Double Road Extension',
+      area: '42, 12th Main, HAL 2nd Stage, Appareddipalya',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      landmark: 'Opposite the Chinmaya Mission Hospital',
+      address_type: 'home',
+    },
+  });
+  expect(address.status()).toBe(201);
+  const order = await page.request.post('/api/common/create_order/', {
+    headers,
+    data: {
+      products: variants.slice(2, 4).map((variant_id) => ({ variant_id, quantity: 2 })),
+      address: 'Meenakshisundaram Venkataraghavan, 9812345678, Indiranagar, 42 12th Main, Bengaluru, Karnataka, 560038',
+    },
+  });
+  expect(order.status()).toBe(201);
+  const history = (await (await page.request.get('/api/common/orders_history/', { headers })).json()) as
+    | { id: number }[]
+    | { results: { id: number }[] };
+  const list = Array.isArray(history) ? history : history.results;
+  return { token: data.tokens.access, user: data, orderId: list[0].id };
+}
+
+/**
+ * How far the page scrolls sideways once its islands have hydrated and its lists loaded. A page
+ * that sends the shopper on (the login page when logged in) is measured where it lands.
+ */
+async function sidewaysScroll(page: Page): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.waitForLoadState('load');
+      await waitForIslands(page);
+      // Lines, lists and summaries arrive after hydration: wait until the loading texts are gone.
+      await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+      return await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('context was destroyed')) throw error;
+    }
+  }
+}
+
+/** How far each route scrolls sideways at `width`, checking `parallel` pages at a time in one context. */
+async function overflows(browser: Browser, width: number, paths: string[], shopper: Shopper | null) {
+  const context = await browser.newContext({ viewport: { width, height: HEIGHT } });
+  if (shopper) {
+    await context.addInitScript((s) => {
+      localStorage.setItem('authToken', s.token);
+      localStorage.setItem('user', JSON.stringify(s.user));
+    }, shopper);
+  }
+  const found: string[] = [];
+  const queue = [...paths];
+  const parallel = 4;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      const page = await context.newPage();
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        await page.goto(path);
+        const extra = await sidewaysScroll(page);
+        if (extra > 0) found.push(`${path} scrolls sideways by ${extra} px`);
+      }
+      await page.close();
+    }),
+  );
+  await context.close();
+  return found.sort();
+}
+
+for (const width of WIDTHS) {
+  test(`at ${width} px no page scrolls sideways, logged out or logged in`, async ({ browser, page }) => {
+    test.setTimeout(300_000);
+    const shopper = await shopperWithEverything(page);
+    const paths = routes(shopper.orderId);
+    expect(await overflows(browser, width, paths, null), 'logged out').toEqual([]);
+    expect(await overflows(browser, width, paths, shopper), 'logged in').toEqual([]);
+  });
+}
+
+test('at 360 px the category page shows a product on the first screen, its list folded', async ({ page }) => {
+  // 360 × 640: a small phone's screen once the browser's own bars are taken away.
+  const screen = { width: 360, height: 640 };
+  await page.setViewportSize(screen);
+  await page.goto('/subcategories/1');
+  const firstCard = page.locator('[data-grid-list] > li').first();
+  await expect(firstCard).toBeVisible();
+  for (const part of [firstCard.locator('img').first(), firstCard.getByRole('heading')]) {
+    const box = await part.boundingBox();
+    expect(box, 'first product card').not.toBeNull();
+    expect(box!.y + box!.height, 'bottom of the first card’s picture and name').toBeLessThanOrEqual(screen.height);
+  }
+  // The category list is one tap away, without any script.
+  const list = page.locator('details[data-category-toggle]');
+  await expect(list.getByRole('link', { name: 'Clothing' })).toBeHidden();
+  await list.locator('summary').click();
+  await expect(list.getByRole('link', { name: 'Clothing' })).toBeVisible();
+});
