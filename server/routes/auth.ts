@@ -103,15 +103,16 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
     const source = addressOf(c);
     const user = await findUserByEmail(db, email);
     const device = user ? presentedDevice(c, accounts.secret, user.id) : null;
-    // Per address and per (e-mail, address) for everyone. The e-mail's hourly and daily caps
-    // bound mail and PIN guessing by strangers; the owner's browser with a device cookie is
-    // counted apart, so a stranger who used them up has not blocked the owner's reset.
+    // Per address and per (e-mail, address) for everyone. The e-mail's hourly cap bounds the
+    // mail strangers can send; the owner's browser with a device cookie is counted apart. No cap
+    // here is daily: guessing is bounded by wrong PINs an hour (verify_reset_otp), so a stranger
+    // cannot use up an owner's resets for a day.
     const counters: [Throttle, string][] = [
       [throttles.resetRequestsPerAddress, source],
       [throttles.resetRequestsPerEmailAndAddress, `${email} ${source}`],
     ];
     if (device) counters.push([throttles.resetRequestsPerDevice, device]);
-    else counters.push([throttles.resetRequestsPerEmailHourly, email], [throttles.resetRequestsPerEmailDaily, email]);
+    else counters.push([throttles.resetRequestsPerEmailHourly, email]);
     const wait = await consumeAll(counters);
     if (wait) throw tooManyRequests(wait);
     // Password-less accounts (seeded reviewers) must stay unable to log in: no PIN for them.
@@ -128,10 +129,15 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
 
   app.post('/verify_reset_otp', async (c) => {
     const { email, otp } = await parseJson(c, verifyOtpSchema);
-    const wait = await consumeAll([[throttles.resetVerificationsPerAddress, addressOf(c)]]);
+    const wait =
+      (await throttles.resetWrongPinsPerEmailHourly.retryAfter(email)) ||
+      (await consumeAll([[throttles.resetVerificationsPerAddress, addressOf(c)]]));
     if (wait) throw tooManyRequests(wait);
     const resetToken = await verifyResetPin(db, accounts.secret, email, otp, accounts.now());
-    if (!resetToken) throw new ApiError(400, 'Invalid OTP. Please try again.');
+    if (!resetToken) {
+      await throttles.resetWrongPinsPerEmailHourly.consume(email);
+      throw new ApiError(400, 'Invalid OTP. Please try again.');
+    }
     // The token lets this browser set the password: no cache between it and the shop may keep it.
     c.header('cache-control', 'no-store');
     return c.json({ message: 'OTP verified! Redirecting...', reset_token: resetToken });

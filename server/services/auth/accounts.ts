@@ -22,14 +22,15 @@ export interface AuthLimits {
   resetRequestsPerEmailAndAddress: Allowance;
   /** All browsers without the account's device cookie: bounds the mail one address can be sent. */
   resetRequestsPerEmailHourly: Allowance;
-  /**
-   * A daily cap for browsers without the device cookie: with 4-digit PINs (5 tries each) the
-   * number of PINs an e-mail can get bounds guessing: 10 a day is 50 of 10,000 PINs. The owner's
-   * browser with a device cookie is counted apart, so a stranger cannot use it up for them.
-   */
-  resetRequestsPerEmailDaily: Allowance;
   resetRequestsPerDevice: Allowance;
   resetVerificationsPerAddress: Allowance;
+  /**
+   * Wrong PINs for one e-mail from anywhere, an hour. With 4-digit PINs this, not the number of
+   * PINs sent, bounds guessing by many addresses at once: 5 an hour is at most 120 of 10,000 PINs
+   * a day (1.2 %), and the owner's own mailbox hears of every PIN. It is hourly, never daily, so a
+   * stranger can delay an owner's reset by an hour at most, not lock them out for a day.
+   */
+  resetWrongPinsPerEmailHourly: Allowance;
   contactMessagesPerAddress: Allowance;
   contactMessagesPerEmail: Allowance;
 }
@@ -47,9 +48,9 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   resetRequestsPerAddress: { limit: 10, windowSeconds: MINUTES_15 },
   resetRequestsPerEmailAndAddress: { limit: 3, windowSeconds: MINUTES_15 },
   resetRequestsPerEmailHourly: { limit: 5, windowSeconds: HOUR },
-  resetRequestsPerEmailDaily: { limit: 10, windowSeconds: DAY },
   resetRequestsPerDevice: { limit: 3, windowSeconds: MINUTES_15 },
   resetVerificationsPerAddress: { limit: 20, windowSeconds: MINUTES_15 },
+  resetWrongPinsPerEmailHourly: { limit: 5, windowSeconds: HOUR },
   contactMessagesPerAddress: { limit: 5, windowSeconds: HOUR },
   contactMessagesPerEmail: { limit: 10, windowSeconds: DAY },
 };
