@@ -6,6 +6,7 @@ import { setCartCheckout } from '../../lib/checkout-state';
 import { PAGE_SIZES } from '../../lib/constants';
 import { formatRupees } from '../../lib/format';
 import { pageCount, pageOf } from '../../lib/pagination';
+import { loginHref } from '../../lib/session';
 import { $cartLines, $cartLoaded, changeQuantity, deleteCartLine } from '../../lib/stores/cart';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
@@ -67,7 +68,7 @@ function CartTable() {
     }
   };
   const checkout = () => {
-    if (!$isLoggedIn.get()) return window.location.assign('/login');
+    if (!$isLoggedIn.get()) return window.location.assign(loginHref());
     setCartCheckout(lines);
     window.location.assign('/buynowcartaddress');
   };
@@ -77,7 +78,7 @@ function CartTable() {
     return (
       <div className="py-12 text-center">
         <p className="text-lg">Your cart is empty.</p>
-        <a href={loggedIn ? '/' : '/login'} className="mt-4 inline-block font-semibold text-brand-800 underline">
+        <a href={loggedIn ? '/' : loginHref()} className="mt-4 inline-block font-semibold text-brand-800 underline">
           {loggedIn ? 'Continue shopping' : 'Log in to see your cart'}
         </a>
       </div>
