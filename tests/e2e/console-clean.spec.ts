@@ -1,0 +1,162 @@
+import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage } from '@playwright/test';
+
+/**
+ * Every route, in every session state a browser can be in, runs without a console error or an
+ * uncaught page error (React's production errors, such as #418 for a hydration mismatch, are
+ * console errors and page errors). Pages of one state share a browser context and load side by
+ * side.
+ */
+
+test.describe.configure({ timeout: 240_000 });
+
+const PASSWORD = 'jeera-rice-99';
+const SIDE_BY_SIDE = 4;
+
+/** Every route of src/pages (dynamic ones with an id that exists), and one that does not. */
+function routes(order: number): string[] {
+  return [
+    '/',
+    '/login',
+    '/register',
+    '/forgotpassword',
+    '/resetpassword',
+    '/aboutus',
+    '/contactus',
+    '/privacypolicy',
+    '/return',
+    '/products',
+    '/productslisting',
+    '/product-details/1',
+    '/profile',
+    '/updateprofile',
+    '/cart',
+    '/wishlist',
+    '/ordertracking',
+    '/subcategories/1',
+    '/subcategoriesproducts/1',
+    '/products/category/1',
+    '/buynowaddress',
+    '/buynowcartaddress',
+    '/searchproductlist?search=milk',
+    '/ordersuccess',
+    '/myorder',
+    `/trackorder/${order}`,
+    '/razorpay',
+    '/order',
+    '/resizewebsite',
+    NOT_FOUND,
+  ];
+}
+const NOT_FOUND = '/no-such-page-here';
+
+function unsignedToken(payload: object): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.signature`;
+}
+
+async function shopperWithOrder(request: APIRequestContext) {
+  const id = `${Date.now().toString(36)}${process.pid}`;
+  const email = `console-${id}@example.in`;
+  const phone = `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  await request.post('/api/common/signup', {
+    data: { first_name: 'Kavya', last_name: 'Iyer', phone_number: phone, email, password: PASSWORD },
+  });
+  const login = async () => {
+    const answer = await request.post('/api/common/userlogin', { data: { email, password: PASSWORD } });
+    return ((await answer.json()) as { data: { tokens: { access: string }; user_id: number } }).data;
+  };
+  const data = await login();
+  const auth = { authorization: `Bearer ${data.tokens.access}` };
+  const products = (await (await request.get('/api/common/products/')).json()) as { variants: { id: number }[] }[];
+  const order = await request.post('/api/common/create_order', {
+    headers: auth,
+    data: { products: [{ variant_id: products[0].variants[0].id, quantity: 1 }], address: 'Kavya Iyer, 560038' },
+  });
+  expect(order.status()).toBe(201);
+  const { id: orderId } = (await order.json()) as { id: number };
+  // A second login, logged out through the API: a token the server has ended, not yet expired.
+  const revoked = await login();
+  const out = await request.post('/api/common/logout/', {
+    headers: { authorization: `Bearer ${revoked.tokens.access}` },
+    data: {},
+  });
+  expect(out.ok()).toBe(true);
+  return { data, revoked, orderId };
+}
+
+type Stored = Record<string, string> | null;
+
+/** Visits every route with `stored` in local storage at the start of each page; lists what went wrong. */
+async function problemsIn(
+  browser: Browser,
+  baseURL: string,
+  stored: Stored,
+  paths: string[],
+  /** Answers this state must get, and Chrome reports as 'Failed to load resource'. */
+  expected: (message: ConsoleMessage) => boolean,
+): Promise<string[]> {
+  const context = await browser.newContext({ baseURL });
+  if (stored) {
+    await context.addInitScript((s) => {
+      for (const [key, value] of Object.entries(s)) localStorage.setItem(key, value);
+    }, stored);
+  }
+  const problems: string[] = [];
+  const queue = [...paths];
+  await Promise.all(
+    Array.from({ length: SIDE_BY_SIDE }, async () => {
+      const page = await context.newPage();
+      let current = '';
+      page.on('console', (message) => {
+        if (message.type() !== 'error' || expected(message)) return;
+        problems.push(`${current}: console: ${message.text()} (${message.location().url})`);
+      });
+      page.on('pageerror', (error) => problems.push(`${current}: page error: ${error.message}`));
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        current = path;
+        await page.goto(path);
+        // Islands hydrate when idle and pages load data after: wait until all is quiet.
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+      }
+    }),
+  );
+  await context.close();
+  return problems;
+}
+
+test('no console or page errors on any route, in any session state', async ({ browser, request, baseURL }) => {
+  const { data, revoked, orderId } = await shopperWithOrder(request);
+  const paths = routes(orderId);
+  const base = baseURL as string;
+  const user = (d: typeof data) => ({
+    authToken: d.tokens.access,
+    user: JSON.stringify(d),
+    user_id: String(d.user_id),
+  });
+  // The one answer every state expects to fail: the missing page itself is a 404.
+  const missingPage = (m: ConsoleMessage) =>
+    m.text().startsWith('Failed to load resource: the server responded with a status of 404') &&
+    m.location().url === `${base}${NOT_FOUND}`;
+  // A revoked token is only found out by asking the server: its first calls are answered 401.
+  const refusedToken = (m: ConsoleMessage) =>
+    m.text() === 'Failed to load resource: the server responded with a status of 401 (Unauthorized)' &&
+    m.location().url.startsWith(`${base}/api/`);
+
+  const states: [string, Stored, (m: ConsoleMessage) => boolean][] = [
+    ['fresh', null, missingPage],
+    ['logged in', user(data), missingPage],
+    [
+      'expired token',
+      { ...user(data), authToken: unsignedToken({ user_id: data.user_id, exp: 1_600_000_000 }) },
+      missingPage,
+    ],
+    ['garbage token', { ...user(data), authToken: 'not-a-token' }, missingPage],
+    ['revoked token', user(revoked), (m) => missingPage(m) || refusedToken(m)],
+  ];
+  const problems: string[] = [];
+  for (const [state, stored, expected] of states) {
+    for (const problem of await problemsIn(browser, base, stored, paths, expected)) problems.push(`${state}: ${problem}`);
+  }
+  expect(problems).toEqual([]);
+});
