@@ -156,7 +156,8 @@ test('no console or page errors on any route, in any session state', async ({ br
   ];
   const problems: string[] = [];
   for (const [state, stored, expected] of states) {
-    for (const problem of await problemsIn(browser, base, stored, paths, expected)) problems.push(`${state}: ${problem}`);
+    for (const problem of await problemsIn(browser, base, stored, paths, expected))
+      problems.push(`${state}: ${problem}`);
   }
   expect(problems).toEqual([]);
 });

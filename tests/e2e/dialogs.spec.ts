@@ -25,7 +25,8 @@ async function countOpenDialogs(page: Page): Promise<void> {
   });
 }
 
-const mostOpen = (page: Page) => page.evaluate(() => (window as unknown as { mostOpenDialogs: number }).mostOpenDialogs);
+const mostOpen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { mostOpenDialogs: number }).mostOpenDialogs);
 
 test('the app prompt waits for the promotion, and once dismissed stays away for 7 days', async ({ page }) => {
   await countOpenDialogs(page);

@@ -1,4 +1,11 @@
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 /**
  * Presses and typing in the first moments of a page, before its islands have hydrated or the
@@ -152,41 +159,52 @@ test('product cards: a heart pressed at once is never lost', async ({ browser, r
   expect((await wishlistVariants(request, shopper)).sort((a, b) => a - b)).toEqual(pressed.sort((a, b) => a - b));
 });
 
-test('login and register: typed at once and submitted at once, nothing is lost', async ({ browser, request }) => {
-  const shoppers = await Promise.all(Array.from({ length: SLOTS }, () => newShopper(request)));
-  // Every round starts logged out: the login page must show its form.
-  const context = async () => {
-    const c = await contextFor(browser, null);
-    await c.addInitScript(() => {
-      if (/^\/(login|register)/.test(location.pathname)) localStorage.clear();
-    });
-    return c;
-  };
-
-  await inSlots(context, async (page, i) => {
-    await open(page, '/login');
-    await page.getByLabel('User Name').fill(shoppers[i % SLOTS].email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
-    // Logged in, then home (the greeting may or may not show first on a slow page).
-    await expect(page, `login, round ${i + 1}`).toHaveURL(/^http:\/\/[^/]+\/$/);
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+/** A context whose login and sign-up pages always start logged out: they must show their forms. */
+async function loggedOutContext(browser: Browser): Promise<BrowserContext> {
+  const context = await contextFor(browser, null);
+  await context.addInitScript(() => {
+    if (/^\/(login|register)/.test(location.pathname)) localStorage.clear();
   });
+  return context;
+}
 
+test('login: typed at once and submitted at once, nothing is lost', async ({ browser, request }) => {
+  const shoppers = await Promise.all(Array.from({ length: SLOTS }, () => newShopper(request)));
+  await inSlots(
+    () => loggedOutContext(browser),
+    async (page, i) => {
+      await open(page, '/login');
+      await page.getByLabel('User Name').fill(shoppers[i % SLOTS].email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+      // Logged in, then home (the greeting may or may not show first on a slow page).
+      await expect(page, `login, round ${i + 1}`).toHaveURL(/^http:\/\/[^/]+\/$/);
+      expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+    },
+  );
+});
+
+test('register: typed at once and submitted at once, nothing is lost', async ({ browser, request }) => {
   const stamp = `${Date.now().toString(36)}${process.pid}`;
   const emails: string[] = [];
-  await inSlots(context, async (page, i) => {
-    const email = `early-reg-${stamp}-${i}@example.in`;
-    emails.push(email);
-    await open(page, '/register');
-    await page.getByLabel('First Name').fill('Ravi');
-    await page.getByLabel('Last Name').fill('Kumar');
-    await page.getByLabel('Phone Number').fill(`9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByRole('dialog', { name: 'Registration Successful' }), `register, round ${i + 1}`).toBeVisible();
-  });
+  await inSlots(
+    () => loggedOutContext(browser),
+    async (page, i) => {
+      const email = `early-reg-${stamp}-${i}@example.in`;
+      emails.push(email);
+      await open(page, '/register');
+      await page.getByLabel('First Name').fill('Ravi');
+      await page.getByLabel('Last Name').fill('Kumar');
+      await page.getByLabel('Phone Number').fill(`9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Registration Successful' }),
+        `register, round ${i + 1}`,
+      ).toBeVisible();
+    },
+  );
   // Each account exists: it logs in.
   for (const email of emails) {
     const login = await request.post('/api/common/userlogin', { data: { email, password: PASSWORD } });

@@ -28,7 +28,10 @@ test('Go to Login from a product, the wishlist and the cart comes back there', a
   await page.goto(productPath);
   await waitForIslands(page);
   await page.getByRole('button', { name: 'Add Cart' }).click();
-  await page.getByRole('dialog', { name: 'Please login to continue' }).getByRole('link', { name: 'Go to Login' }).click();
+  await page
+    .getByRole('dialog', { name: 'Please login to continue' })
+    .getByRole('link', { name: 'Go to Login' })
+    .click();
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent(productPath)}`);
   await logIn(page, shopper);
   await expect(page).toHaveURL(productPath);

@@ -53,7 +53,10 @@ test('a token the server refused ends the session once, on every page', async ({
     ]);
     // The page's calls (cart, wishlist, …) all failed: one dialog, whatever came after.
     await page.waitForLoadState('networkidle');
-    expect((await shownDialogs(page)).filter((t) => t === 'Session Expired'), path).toHaveLength(1);
+    expect(
+      (await shownDialogs(page)).filter((t) => t === 'Session Expired'),
+      path,
+    ).toHaveLength(1);
     expect(await shownDialogs(page), path).toHaveLength(1);
   }
 

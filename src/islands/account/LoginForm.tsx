@@ -5,7 +5,15 @@ import { validate } from '../../lib/schemas/common';
 import { loginSchema } from '../../lib/schemas/auth';
 import { $isLoggedIn, login, startSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
-import { buttonPrimary, Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../shared/form';
+import {
+  buttonPrimary,
+  Field,
+  FormMessage,
+  guardedSubmit,
+  PasswordField,
+  useFields,
+  useHydrated,
+} from '../shared/form';
 
 /** Where this login goes afterwards: the page that sent the shopper here (`?next=`), if it is ours. */
 function destination(): string {

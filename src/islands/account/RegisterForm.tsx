@@ -4,7 +4,15 @@ import { signupFailure } from '../../lib/account-errors';
 import { signupSchema } from '../../lib/schemas/auth';
 import { validate } from '../../lib/schemas/common';
 import { showDialog } from '../../lib/stores/ui';
-import { buttonPrimary, Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../shared/form';
+import {
+  buttonPrimary,
+  Field,
+  FormMessage,
+  guardedSubmit,
+  PasswordField,
+  useFields,
+  useHydrated,
+} from '../shared/form';
 
 /** Registration: name, phone, e-mail and password, checked by the shared rules. */
 export function RegisterForm() {
