@@ -97,15 +97,29 @@ function auth(shopper: Shopper) {
   return { headers: { authorization: `Bearer ${shopper.token}` } };
 }
 
+/**
+ * A read of the API, tried again when the connection was reset: a kept-alive socket the server
+ * closed just as it was reused (its 5 s idle limit) says nothing about the shop.
+ */
+async function readJson(request: APIRequestContext, url: string, shopper: Shopper): Promise<unknown> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await (await request.get(url, auth(shopper))).json();
+    } catch (error) {
+      if (attempt >= 3 || !/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    }
+  }
+}
+
 async function cartOf(request: APIRequestContext, shopper: Shopper) {
-  const body = (await (await request.get('/api/common/cart/', auth(shopper))).json()) as {
+  const body = (await readJson(request, '/api/common/cart/', shopper)) as {
     cart_items: { product_id: number; product_variant_id: number; product_name: string; quantity: number }[];
   };
   return body.cart_items;
 }
 
 async function wishlistVariants(request: APIRequestContext, shopper: Shopper): Promise<number[]> {
-  const body = (await (await request.get('/api/common/wishlist', auth(shopper))).json()) as {
+  const body = (await readJson(request, '/api/common/wishlist', shopper)) as {
     results: { variant_id: number }[];
   };
   return body.results.map((r) => r.variant_id);
