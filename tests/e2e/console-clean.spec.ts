@@ -122,8 +122,10 @@ async function problemsIn(
           // Pages that need a login send a visitor to it at once: that navigation is the page's.
           if (!/interrupted by another navigation/.test(String(error))) throw error;
         }
-        // Islands hydrate when idle and pages load data after: wait until all is quiet.
-        await page.waitForLoadState('networkidle');
+        // Islands hydrate when idle and pages load data after: wait until they have, and the
+        // network is quiet (bounded: a page may keep asking, e.g. waiting for a payment).
+        await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
+        await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
         await page.waitForTimeout(300);
         await page.close();
       }
