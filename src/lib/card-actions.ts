@@ -1,6 +1,7 @@
 import { ApiError } from './api/client';
 import { DURATIONS } from './constants';
 import { addVariantToCart } from './stores/cart';
+import { loginHref } from './session';
 import { $isLoggedIn } from './stores/session';
 import { startShopperState } from './stores/shopper';
 import { showDialog, showToast } from './stores/ui';
@@ -69,13 +70,13 @@ export function startCardActions(): void {
               title: 'Please Login',
               text: 'Please log in to use wishlist.',
               icon: 'info',
-              action: { label: 'Go to Login', href: '/login' },
+              action: { label: 'Go to Login', href: loginHref() },
             }
           : {
               title: 'Login Required',
               text: 'Please log in to add products to your cart.',
               icon: 'info',
-              action: { label: 'Go to Login', href: '/login' },
+              action: { label: 'Go to Login', href: loginHref() },
             },
       );
       return;
@@ -85,4 +86,8 @@ export function startCardActions(): void {
       button.disabled = false;
     });
   });
+  // The early-input guard (layouts/Base.astro) has kept presses made before this ran: it replays
+  // them now, into the listener above.
+  document.documentElement.dataset.cardActions = 'ready';
+  document.dispatchEvent(new Event('shop:card-actions-ready'));
 }

@@ -222,16 +222,17 @@ test('an expired session is cleared with a Session Expired dialog and a way to l
   await expect(dialog).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   await dialog.getByRole('link', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // Back to the page afterwards.
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
   // On the login page itself nothing more is said.
   await expect(page.getByRole('dialog', { name: 'Session Expired' })).toBeHidden();
 });
 
 test('account pages send a visitor to login', async ({ page }) => {
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
   await page.goto('/updateprofile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fupdateprofile$/);
 });
 
 test('every validation message of the account forms', async ({ page }) => {

@@ -4,14 +4,17 @@ import { expect, type Page } from '@playwright/test';
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 800 };
 
-/** Scrolls until phones get the 'Download Our App' prompt (once a visit), then closes it. */
+/**
+ * Scrolls until phones get the 'Download Our App' prompt, then chooses 'Continue in browser' (it
+ * stays away for a week after).
+ */
 export async function dismissAppPrompt(page: Page): Promise<void> {
   const prompt = page.getByRole('dialog', { name: 'Download Our App' });
   // It waits for the shopper's first scroll.
   await expect(prompt).toBeHidden();
   await page.mouse.wheel(0, 300);
   await expect(prompt).toBeVisible();
-  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await prompt.getByRole('button', { name: 'Continue in browser' }).click();
   await expect(prompt).toBeHidden();
 }
 

@@ -75,7 +75,7 @@ test('a card asks a visitor to log in before adding to cart or wishlist', async 
   await expect(page.getByRole('dialog', { name: 'Please Login' })).toContainText('Please log in to use wishlist.');
   await expect(
     page.getByRole('dialog', { name: 'Please Login' }).getByRole('link', { name: 'Go to Login' }),
-  ).toHaveAttribute('href', '/login');
+  ).toHaveAttribute('href', '/login?next=%2Fproductslisting');
 });
 
 test('every Shop Now and promotion link on the home page finds products', async ({ page }) => {

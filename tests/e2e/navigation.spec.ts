@@ -41,7 +41,7 @@ test.describe('at 1280 px', () => {
 test.describe('at 375 px', () => {
   test.use({ viewport: PHONE });
 
-  test('the app prompt shows once, and categories open by tapping', async ({ page }) => {
+  test('the app prompt shows until dismissed, and categories open by tapping', async ({ page }) => {
     await page.goto('/aboutus');
     await dismissAppPrompt(page);
     const nav = page.getByRole('navigation', { name: 'Categories' });
@@ -54,7 +54,7 @@ test.describe('at 375 px', () => {
     await expect(sub).toBeVisible();
     await sub.click();
     await expect(page).toHaveURL(/\/subcategoriesproducts\/\d+$/);
-    // Once a visit: the next page does not ask again.
+    // Dismissed: the next page does not ask again (not for a week).
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Download Our App' })).toBeHidden();
   });

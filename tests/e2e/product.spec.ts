@@ -116,7 +116,10 @@ test('Add Cart and Buy Now ask a visitor to log in', async ({ page }) => {
   await page.getByRole('button', { name: 'Add Cart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Please login to continue' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+  await expect(dialog.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(`/product-details/${product.id}`)}`,
+  );
 });
 
 test('the Review tab lists reviews with bars from the real counts', async ({ page }) => {

@@ -4,7 +4,7 @@ import { DURATIONS } from '../../lib/constants';
 import { rememberResetEmail } from '../../lib/reset-flow';
 import { resetRequestSchema, verifyOtpSchema, OTP_LENGTH } from '../../lib/schemas/auth';
 import { validate } from '../../lib/schemas/common';
-import { buttonPrimary, Field, FormMessage, useFields, useHydrated } from '../shared/form';
+import { buttonPrimary, Field, FormMessage, guardedSubmit, useFields, useHydrated } from '../shared/form';
 import { PinInput } from './PinInput';
 
 function failure(error: unknown, fallback: string): string {
@@ -62,7 +62,7 @@ export function ForgotPasswordForm() {
     <form noValidate onSubmit={sendPin} className="flex flex-col gap-4">
       <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
       <FormMessage message={message.text} kind={message.kind} />
-      <button type="submit" className={buttonPrimary} disabled={!hydrated || pending}>
+      <button type="submit" className={buttonPrimary} {...guardedSubmit(hydrated, pending)}>
         Reset Password
       </button>
       <BackToLogin />

@@ -1,12 +1,29 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api/client';
+import { ApiError, getProfile } from '../../lib/api/client';
+import { safeNext } from '../../lib/session';
 import { validate } from '../../lib/schemas/common';
 import { loginSchema } from '../../lib/schemas/auth';
 import { $isLoggedIn, login, startSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
-import { buttonPrimary, Field, FormMessage, PasswordField, useFields, useHydrated } from '../shared/form';
+import {
+  buttonPrimary,
+  Field,
+  FormMessage,
+  guardedSubmit,
+  PasswordField,
+  useFields,
+  useHydrated,
+} from '../shared/form';
 
-/** Login: e-mail as user name and password; a valid session goes straight home. */
+/** Where this login goes afterwards: the page that sent the shopper here (`?next=`), if it is ours. */
+function destination(): string {
+  return safeNext(new URLSearchParams(window.location.search).get('next'));
+}
+
+/**
+ * Login: e-mail as user name and password; afterwards back to the page that sent the shopper
+ * (same site only). A session the server still honours goes straight there.
+ */
 export function LoginForm() {
   const hydrated = useHydrated();
   const { values, setErrors, bind } = useFields({ email: '', password: '' });
@@ -15,7 +32,12 @@ export function LoginForm() {
 
   useEffect(() => {
     startSession();
-    if ($isLoggedIn.get()) window.location.replace('/');
+    if (!$isLoggedIn.get()) return;
+    // Unexpired is not enough: the server may have ended the session (a password reset, a logout
+    // elsewhere). Its 401 ends it here too (stores/session.ts), and the form stays.
+    getProfile()
+      .then(() => window.location.replace(destination()))
+      .catch(() => undefined);
   }, []);
 
   const submit = async (event: FormEvent) => {
@@ -31,9 +53,9 @@ export function LoginForm() {
         title: 'Login Successful',
         text: 'Welcome back!',
         icon: 'success',
-        onClose: () => window.location.assign('/'),
+        onClose: () => window.location.assign(destination()),
       });
-      window.setTimeout(() => window.location.assign('/'), 1000);
+      window.setTimeout(() => window.location.assign(destination()), 1000);
     } catch (error) {
       const tooMany = error instanceof ApiError && error.status === 429;
       setMessage(
@@ -52,7 +74,7 @@ export function LoginForm() {
       <Field label="User Name" type="email" autoComplete="username" {...bind('email')} />
       <PasswordField label="Password" autoComplete="current-password" {...bind('password')} />
       <FormMessage message={message} kind="error" />
-      <button type="submit" className={buttonPrimary} disabled={!hydrated || pending}>
+      <button type="submit" className={buttonPrimary} {...guardedSubmit(hydrated, pending)}>
         {pending ? 'Logging in...' : 'Login'}
       </button>
       <div className="flex justify-between text-sm">

@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '../../lib/schemas/auth';
 
 interface Props {
@@ -12,6 +12,14 @@ interface Props {
 export function PinInput({ digits, onChange, invalid, describedBy }: Props) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (i: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, i))]?.focus();
+
+  // Digits typed into server-rendered boxes before hydration are kept, not overwritten by state.
+  useLayoutEffect(() => {
+    const typed = boxes.current.map((box) => box?.value.replace(/\D/g, '').slice(0, 1) ?? '');
+    if (typed.some((d, i) => d !== (digits[i] ?? ''))) onChange(typed);
+    // Only what the boxes held at mount: later typing arrives through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const type = (i: number, raw: string) => {
     const typed = raw.replace(/\D/g, '');

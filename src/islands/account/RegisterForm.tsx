@@ -4,7 +4,15 @@ import { signupFailure } from '../../lib/account-errors';
 import { signupSchema } from '../../lib/schemas/auth';
 import { validate } from '../../lib/schemas/common';
 import { showDialog } from '../../lib/stores/ui';
-import { buttonPrimary, Field, FormMessage, PasswordField, useFields, useHydrated } from '../shared/form';
+import {
+  buttonPrimary,
+  Field,
+  FormMessage,
+  guardedSubmit,
+  PasswordField,
+  useFields,
+  useHydrated,
+} from '../shared/form';
 
 /** Registration: name, phone, e-mail and password, checked by the shared rules. */
 export function RegisterForm() {
@@ -63,7 +71,7 @@ export function RegisterForm() {
       <Field label="Email Address" type="email" autoComplete="email" {...bind('email')} />
       <PasswordField label="Password" autoComplete="new-password" {...bind('password')} />
       <FormMessage message={message} kind="error" />
-      <button type="submit" className={buttonPrimary} disabled={!hydrated || pending}>
+      <button type="submit" className={buttonPrimary} {...guardedSubmit(hydrated, pending)}>
         {pending ? 'Signing Up...' : 'Sign Up'}
       </button>
       <p className="text-center text-sm">

@@ -6,6 +6,7 @@ import { setCartCheckout } from '../../lib/checkout-state';
 import { MAX_LINE_QUANTITY, PAGE_SIZES } from '../../lib/constants';
 import { formatRupees } from '../../lib/format';
 import { pageCount, pageOf } from '../../lib/pagination';
+import { loginHref } from '../../lib/session';
 import { variantLabel } from '../../lib/variants';
 import { $cartLines, $cartLoaded, changeQuantity, deleteCartLine } from '../../lib/stores/cart';
 import { $isLoggedIn } from '../../lib/stores/session';
@@ -72,7 +73,7 @@ function CartTable() {
     }
   };
   const checkout = () => {
-    if (!$isLoggedIn.get()) return window.location.assign('/login');
+    if (!$isLoggedIn.get()) return window.location.assign(loginHref());
     setCartCheckout(lines);
     window.location.assign('/buynowcartaddress');
   };
@@ -82,7 +83,7 @@ function CartTable() {
     return (
       <div className="py-12 text-center">
         <p className="text-lg">Your cart is empty.</p>
-        <a href={loggedIn ? '/' : '/login'} className="mt-4 inline-block font-semibold text-brand-800 underline">
+        <a href={loggedIn ? '/' : loginHref()} className="mt-4 inline-block font-semibold text-brand-800 underline">
           {loggedIn ? 'Continue shopping' : 'Log in to see your cart'}
         </a>
       </div>

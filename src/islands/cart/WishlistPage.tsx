@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { PAGE_SIZES, DURATIONS } from '../../lib/constants';
 import { formatRupees } from '../../lib/format';
 import { pageCount, pageOf } from '../../lib/pagination';
+import { loginHref } from '../../lib/session';
 import { variantLabel } from '../../lib/variants';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
@@ -37,7 +38,7 @@ function WishlistTable() {
         title: 'Please Login',
         text: 'Please log in to use wishlist.',
         icon: 'info',
-        action: { label: 'Go to Login', href: '/login' },
+        action: { label: 'Go to Login', href: loginHref() },
       });
     }
   }, []);
@@ -58,7 +59,7 @@ function WishlistTable() {
       <div className="py-12 text-center">
         <p className="text-lg">Please log in to use wishlist.</p>
         <a
-          href="/login"
+          href={loginHref()}
           className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
         >
           Go to Login

@@ -5,6 +5,7 @@ import { ADD_TO_CART_QUANTITY, DURATIONS } from '../../lib/constants';
 import type { Product, Variant } from '../../lib/api/types';
 import { formatQuantity, formatRating, formatRupees } from '../../lib/format';
 import { starFill } from '../../lib/rating';
+import { loginHref } from '../../lib/session';
 import { addVariantToCart } from '../../lib/stores/cart';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
@@ -74,7 +75,7 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
         title: 'Please login to continue',
         text: 'Log in to buy or add products to your cart.',
         icon: 'info',
-        action: { label: 'Go to Login', href: '/login' },
+        action: { label: 'Go to Login', href: loginHref() },
       });
       return null;
     }

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getSubcategoryProducts, searchProducts } from '../../lib/api/client';
 import type { SearchProduct } from '../../lib/api/types';
 import { formatRupees } from '../../lib/format';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { useTypedBeforeHydration } from '../shared/form';
 import {
   parseSearchQuery,
   sameSearchQuery,
@@ -40,6 +41,9 @@ function SearchResultsView({ sideCategories, initial = null }: Props) {
   const [results, setResults] = useState<SearchProduct[] | null>(initial?.products ?? null);
   const [failed, setFailed] = useState(false);
   const [order, setOrder] = useState<PriceOrder>('relevance');
+  // An order chosen before the island hydrated is kept (and applied).
+  const orderSelect = useRef<HTMLSelectElement>(null);
+  useTypedBeforeHydration(orderSelect, order, (v) => setOrder(v as PriceOrder));
   const [term, setTerm] = useState(initial?.name ?? '');
 
   useEffect(() => {
@@ -87,6 +91,7 @@ function SearchResultsView({ sideCategories, initial = null }: Props) {
           <label className="flex items-center gap-2 text-sm font-semibold">
             Sort by: Price
             <select
+              ref={orderSelect}
               className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
               value={order}
               onChange={(e) => setOrder(e.target.value as PriceOrder)}

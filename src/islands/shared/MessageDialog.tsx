@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { keepFocusInside } from '../../lib/focus-trap';
 import { $dialog, closeDialog } from '../../lib/stores/ui';
+import { useHydrated } from './form';
 
 const ICON_STYLES = {
   info: 'bg-sky-100 text-sky-800',
@@ -15,13 +16,23 @@ const SECONDARY = 'rounded-lg border border-slate-300 px-4 py-2 font-semibold ho
 
 /** The one popup of the page (SPEC.md's 'Title / text' messages and confirmations), a native modal dialog. */
 export function MessageDialog() {
-  const message = useStore($dialog);
+  // The server rendered no message; a message said before this island hydrated (the session
+  // ending, at start) is drawn after hydration, so the first render matches the server's HTML.
+  const hydrated = useHydrated();
+  const stored = useStore($dialog);
+  const message = hydrated ? stored : null;
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (message && !dialog.open) dialog.showModal();
+    if (message && !dialog.open) {
+      // One dialog at a time: the promotion and the app prompt step aside (they may come back).
+      for (const other of document.querySelectorAll<HTMLDialogElement>('dialog[open][data-yields]')) {
+        other.close('yield');
+      }
+      dialog.showModal();
+    }
     if (!message && dialog.open) dialog.close();
   }, [message]);
 

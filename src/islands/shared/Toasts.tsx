@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $toasts } from '../../lib/stores/ui';
+import { useHydrated } from './form';
 
 const STYLES = {
   success: 'bg-brand-800 text-white',
@@ -9,7 +10,10 @@ const STYLES = {
 
 /** Short notices, announced politely, that go away by themselves. */
 export function Toasts() {
-  const toasts = useStore($toasts);
+  // As the server rendered it (none) until hydrated: a toast raised earlier follows at once.
+  const hydrated = useHydrated();
+  const stored = useStore($toasts);
+  const toasts = hydrated ? stored : [];
   return (
     <div
       role="status"

@@ -1,10 +1,46 @@
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
-/** False during server rendering and until hydration, so forms cannot submit natively too early. */
+/** False during server rendering and until hydration: the first render matches the server's HTML. */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
+}
+
+/**
+ * Keeps what the shopper typed into the server's HTML before this island hydrated. React adopts
+ * the page's input as it is, but its state still holds the initial value, and the next render
+ * would write that back over the typing. Read once as the island mounts, before anything paints.
+ */
+export function useTypedBeforeHydration(
+  ref: RefObject<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>,
+  value: string,
+  onValue: (value: string) => void,
+): void {
+  useLayoutEffect(() => {
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== value) onValue(typed);
+    // Only what was there at mount: later changes arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/**
+ * Props of a submit button that the page's early-input guard (layouts/Base.astro) enables as soon
+ * as it is listening: until then a press could submit the bare HTML form (the fields in the
+ * address), after that the guard keeps the press and replays it once the island has hydrated.
+ */
+export function guardedSubmit(hydrated: boolean, pending: boolean) {
+  return { disabled: !hydrated || pending, 'data-guarded': hydrated ? undefined : '' } as const;
 }
 
 /** Field values and per-field errors; editing a field clears its error (SPEC.md §5). */
@@ -44,6 +80,8 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
 export function Field({ label, name, value, error, onValue, after, className, ...rest }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, value, onValue);
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold">
@@ -51,6 +89,7 @@ export function Field({ label, name, value, error, onValue, after, className, ..
       </label>
       <div className="flex">
         <input
+          ref={input}
           id={id}
           name={name}
           value={value}

@@ -100,6 +100,11 @@ interface RequestOptions {
    * that depend on what a shopper asked for, rendered at request time, are never kept.
    */
   memo?: boolean;
+  /**
+   * A 401 here says nothing about the stored session (the login call itself, logout): it is not
+   * passed to the session-ended handler.
+   */
+  ownsUnauthorized?: boolean;
 }
 
 let tokenSource: () => string | null = () => null;
@@ -107,6 +112,17 @@ let tokenSource: () => string | null = () => null;
 /** Registers where the session token comes from (the session store does, once). */
 export function setTokenSource(source: () => string | null): void {
   tokenSource = source;
+}
+
+let sessionEnded: (token: string) => void = () => undefined;
+
+/**
+ * Registers what happens when the server answers 401 to a call that carried the stored token:
+ * the server has ended that session (expired, logged out elsewhere, password reset), so the
+ * session store ends it here too. Called with the token that was refused.
+ */
+export function onSessionEnded(handler: (token: string) => void): void {
+  sessionEnded = handler;
 }
 
 /** Build-time memo: many pages ask for the same lists, and the catalogue does not change mid-build. */
@@ -156,6 +172,7 @@ async function send(target: string, options: RequestOptions): Promise<unknown> {
     // Not JSON: keep the text for the error message.
   }
   if (!response.ok) {
+    if (response.status === 401 && token && !options.ownsUnauthorized) sessionEnded(token);
     throw new ApiError(
       response.status,
       errorMessage(parsed, options.fallback ?? `Request failed (${response.status})`),
@@ -288,7 +305,12 @@ export interface LoginResult {
  * rejects with an ApiError carrying the server's status (0 when the server could not be reached).
  */
 export async function login(email: string, password: string): Promise<LoginResult> {
-  const raw = await call('common/userlogin', { method: 'POST', json: { email, password }, auth: false });
+  const raw = await call('common/userlogin', {
+    method: 'POST',
+    json: { email, password },
+    auth: false,
+    ownsUnauthorized: true,
+  });
   const body = (raw ?? {}) as { status?: unknown; data?: { tokens?: { access?: unknown }; user_id?: unknown } };
   const token = body.data?.tokens?.access;
   if (String(body.status ?? '').toLowerCase() !== 'success' || typeof token !== 'string' || !token) {
@@ -317,7 +339,8 @@ export async function signup(fields: {
 
 /** Tells the server the session ends (it revokes the token). */
 export async function logoutSession(): Promise<void> {
-  await call('common/logout/', { method: 'POST', json: {} });
+  // Logging out a session the server already ended is still a logout, not news.
+  await call('common/logout/', { method: 'POST', json: {}, ownsUnauthorized: true });
 }
 
 /** Asks for a password-reset PIN by e-mail. */

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { addToCart, getCart, removeFromCart, setCartQuantity } from '../api/client';
+import { addToCart, ApiError, getCart, removeFromCart, setCartQuantity } from '../api/client';
 import type { CartItem } from '../api/types';
 import { ADD_TO_CART_QUANTITY } from '../constants';
 import { $isLoggedIn } from './session';
@@ -26,7 +26,9 @@ export async function refreshCart(): Promise<void> {
   try {
     $cartLines.set(await getCart());
   } catch (error) {
-    console.error('Could not load the cart', error);
+    // A refused token is no failure to log: the server ended the session, and the session store
+    // has said so (stores/session.ts). Anything else is logged (SPEC.md §9).
+    if (!(error instanceof ApiError && error.status === 401)) console.error('Could not load the cart', error);
     $cartLines.set([]);
   } finally {
     $cartLoaded.set(true);

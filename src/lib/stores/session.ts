@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
-import { login as loginCall, logoutSession, setTokenSource } from '../api/client';
+import { login as loginCall, logoutSession, onSessionEnded, setTokenSource } from '../api/client';
 import type { Profile } from '../api/types';
-import { isTokenExpired, STORAGE_KEYS, tokenProblem } from '../session';
+import { isTokenExpired, loginHref, STORAGE_KEYS, tokenProblem } from '../session';
 import { showDialog } from './ui';
 
 export interface SessionState {
@@ -55,6 +55,39 @@ setTokenSource(() => {
 let started = false;
 let expiryAnnounced = false;
 
+function onAuthPage(): boolean {
+  return AUTH_PATHS.includes(window.location.pathname.replace(/\/+$/, ''));
+}
+
+/**
+ * Ends the session here: token and user removed, and, outside the login pages, the shopper told
+ * once ('Session Expired') and sent to log in, back to this page afterwards. The same for a token
+ * that has expired and for one the server refused (logged out elsewhere, password reset).
+ */
+function endSession(): void {
+  clearStorage();
+  $session.set(EMPTY);
+  if (expiryAnnounced || onAuthPage()) return;
+  expiryAnnounced = true;
+  const href = loginHref();
+  showDialog({
+    title: 'Session Expired',
+    text: 'Your session has expired. Please log in again.',
+    icon: 'warning',
+    action: { label: 'Login', href },
+    onClose: () => window.location.assign(href),
+    // Whatever else the page wanted to say is moot now: nothing replaces this one.
+    priority: true,
+  });
+}
+
+// A 401 for the token still held means the server has ended this session. Parallel calls all
+// fail with the same token; only the first reaches here with it still stored, so it ends once.
+onSessionEnded((refused) => {
+  if (typeof window === 'undefined' || $session.get().token !== refused) return;
+  endSession();
+});
+
 /**
  * Loads the session from storage, once per page, and follows changes made in other tabs. A
  * stored token that has expired is removed with the user; outside the login pages the shopper is
@@ -73,17 +106,7 @@ export function startSession(): void {
           ? 'token is null or undefined'
           : 'invalid token',
     );
-    clearStorage();
-    if (!AUTH_PATHS.includes(window.location.pathname.replace(/\/+$/, ''))) {
-      expiryAnnounced = true;
-      showDialog({
-        title: 'Session Expired',
-        text: 'Your session has expired. Please log in again.',
-        icon: 'warning',
-        action: { label: 'Login', href: '/login' },
-        onClose: () => window.location.assign('/login'),
-      });
-    }
+    endSession();
   }
   $session.set(readStorage());
   window.addEventListener('storage', (event) => {
@@ -125,11 +148,11 @@ export async function logout(): Promise<void> {
 
 /**
  * For pages that need a login: true when a valid session is held; otherwise sends the shopper
- * to /login (an expired session has already been announced by startSession).
+ * to log in and come back (an expired session has already been announced by startSession).
  */
 export function requireSession(): boolean {
   startSession();
   if ($isLoggedIn.get()) return true;
-  if (!expiryAnnounced) window.location.assign('/login');
+  if (!expiryAnnounced) window.location.assign(loginHref());
   return false;
 }

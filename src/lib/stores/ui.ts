@@ -11,13 +11,21 @@ export interface DialogMessage {
   onClose?: () => void;
   /** A yes/no question: the action button answers yes, anything else no. */
   confirm?: (yes: boolean) => void;
+  /** Stays until the shopper answers it: later messages do not replace it (the session ending). */
+  priority?: boolean;
 }
 
 /** The popup on screen, if any. */
 export const $dialog = atom<DialogMessage | null>(null);
 
-/** Opens a popup (replacing one already open). */
+/** Opens a popup, replacing one already open unless that one has priority (one dialog at a time). */
 export function showDialog(message: DialogMessage): void {
+  const open = $dialog.get();
+  if (open?.priority && !message.priority) {
+    // Not shown, so answered: a confirmation nobody saw is a no.
+    message.confirm?.(false);
+    return;
+  }
   $dialog.set(message);
 }
 

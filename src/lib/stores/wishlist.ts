@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { getWishlist, toggleWishlist } from '../api/client';
+import { ApiError, getWishlist, toggleWishlist } from '../api/client';
 import type { WishlistEntry } from '../api/types';
 import { $isLoggedIn } from './session';
 import { announceChange } from './shared-refresh';
@@ -29,7 +29,9 @@ export async function refreshWishlist(): Promise<void> {
     $wishlist.set(entries);
     $wishlistCount.set(count);
   } catch (error) {
-    console.error('Could not load the wishlist', error);
+    // A refused token is no failure to log: the server ended the session, and the session store
+    // has said so (stores/session.ts). Anything else is logged (SPEC.md §9).
+    if (!(error instanceof ApiError && error.status === 401)) console.error('Could not load the wishlist', error);
     $wishlistCount.set(0);
   } finally {
     $wishlistLoaded.set(true);

@@ -1,0 +1,167 @@
+import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage } from '@playwright/test';
+
+/**
+ * Every route, in every session state a browser can be in, runs without a console error or an
+ * uncaught page error (React's production errors, such as #418 for a hydration mismatch, are
+ * console errors and page errors). Pages of one state share a browser context and load side by
+ * side.
+ */
+
+// About 30 routes a state, four pages at a time, on a machine other work shares.
+test.describe.configure({ timeout: 300_000 });
+
+const PASSWORD = 'jeera-rice-99';
+const SIDE_BY_SIDE = 4;
+
+/** Every route of src/pages (dynamic ones with an id that exists), and one that does not. */
+function routes(order: number): string[] {
+  return [
+    '/',
+    '/login',
+    '/register',
+    '/forgotpassword',
+    '/resetpassword',
+    '/aboutus',
+    '/contactus',
+    '/privacypolicy',
+    '/return',
+    '/products',
+    '/productslisting',
+    '/product-details/1',
+    '/profile',
+    '/updateprofile',
+    '/cart',
+    '/wishlist',
+    '/ordertracking',
+    '/subcategories/1',
+    '/subcategoriesproducts/1',
+    '/products/category/1',
+    '/buynowaddress',
+    '/buynowcartaddress',
+    '/searchproductlist?search=milk',
+    '/ordersuccess',
+    '/myorder',
+    `/trackorder/${order}`,
+    '/razorpay',
+    '/order',
+    '/resizewebsite',
+    NOT_FOUND,
+  ];
+}
+const NOT_FOUND = '/no-such-page-here';
+
+function unsignedToken(payload: object): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.signature`;
+}
+
+async function shopperWithOrder(request: APIRequestContext) {
+  const id = `${Date.now().toString(36)}${process.pid}`;
+  const email = `console-${id}@example.in`;
+  const phone = `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  await request.post('/api/common/signup', {
+    data: { first_name: 'Kavya', last_name: 'Iyer', phone_number: phone, email, password: PASSWORD },
+  });
+  const login = async () => {
+    const answer = await request.post('/api/common/userlogin', { data: { email, password: PASSWORD } });
+    return ((await answer.json()) as { data: { tokens: { access: string }; user_id: number } }).data;
+  };
+  const data = await login();
+  const auth = { authorization: `Bearer ${data.tokens.access}` };
+  const products = (await (await request.get('/api/common/products/')).json()) as { variants: { id: number }[] }[];
+  const order = await request.post('/api/common/create_order', {
+    headers: auth,
+    data: { products: [{ variant_id: products[0].variants[0].id, quantity: 1 }], address: 'Kavya Iyer, 560038' },
+  });
+  expect(order.status()).toBe(201);
+  const { id: orderId } = (await order.json()) as { id: number };
+  // A second login, logged out through the API: a token the server has ended, not yet expired.
+  const revoked = await login();
+  const out = await request.post('/api/common/logout/', {
+    headers: { authorization: `Bearer ${revoked.tokens.access}` },
+    data: {},
+  });
+  expect(out.ok()).toBe(true);
+  return { data, revoked, orderId };
+}
+
+type Stored = Record<string, string> | null;
+
+/** Visits every route with `stored` in local storage at the start of each page; lists what went wrong. */
+async function problemsIn(
+  browser: Browser,
+  baseURL: string,
+  stored: Stored,
+  paths: string[],
+  /** Answers this state must get, and Chrome reports as 'Failed to load resource'. */
+  expected: (message: ConsoleMessage) => boolean,
+): Promise<string[]> {
+  const context = await browser.newContext({ baseURL });
+  if (stored) {
+    await context.addInitScript((s) => {
+      for (const [key, value] of Object.entries(s)) localStorage.setItem(key, value);
+    }, stored);
+  }
+  const problems: string[] = [];
+  const queue = [...paths];
+  await Promise.all(
+    Array.from({ length: SIDE_BY_SIDE }, async () => {
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        // A page of its own per route: some send the shopper on after a delay (the reset page
+        // without a verified PIN), which must not cut into the next route's visit.
+        const page = await context.newPage();
+        const current = path;
+        page.on('console', (message) => {
+          if (message.type() !== 'error' || expected(message)) return;
+          problems.push(`${current}: console: ${message.text()} (${message.location().url})`);
+        });
+        page.on('pageerror', (error) => problems.push(`${current}: page error: ${error.message}`));
+        try {
+          await page.goto(path);
+        } catch (error) {
+          // Pages that need a login send a visitor to it at once: that navigation is the page's.
+          if (!/interrupted by another navigation/.test(String(error))) throw error;
+        }
+        // Islands hydrate when idle and pages load data after: wait until they have, and the
+        // network is quiet (bounded: a page may keep asking, e.g. waiting for a payment).
+        await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
+        await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+        await page.waitForTimeout(300);
+        await page.close();
+      }
+    }),
+  );
+  await context.close();
+  return problems;
+}
+
+type State = 'fresh' | 'logged in' | 'expired token' | 'garbage token' | 'revoked token';
+
+for (const state of ['fresh', 'logged in', 'expired token', 'garbage token', 'revoked token'] as State[]) {
+  test(`no console or page errors on any route: ${state}`, async ({ browser, request, baseURL }) => {
+    const { data, revoked, orderId } = await shopperWithOrder(request);
+    const base = baseURL as string;
+    const user = (d: typeof data) => ({
+      authToken: d.tokens.access,
+      user: JSON.stringify(d),
+      user_id: String(d.user_id),
+    });
+    // The one answer every state expects to fail: the missing page itself is a 404.
+    const missingPage = (m: ConsoleMessage) =>
+      m.text().startsWith('Failed to load resource: the server responded with a status of 404') &&
+      m.location().url === `${base}${NOT_FOUND}`;
+    // A revoked token is only found out by asking the server: its first calls are answered 401.
+    const refusedToken = (m: ConsoleMessage) =>
+      m.text() === 'Failed to load resource: the server responded with a status of 401 (Unauthorized)' &&
+      m.location().url.startsWith(`${base}/api/`);
+    const stored: Record<State, Stored> = {
+      fresh: null,
+      'logged in': user(data),
+      'expired token': { ...user(data), authToken: unsignedToken({ user_id: data.user_id, exp: 1_600_000_000 }) },
+      'garbage token': { ...user(data), authToken: 'not-a-token' },
+      'revoked token': user(revoked),
+    };
+    const expected = state === 'revoked token' ? (m: ConsoleMessage) => missingPage(m) || refusedToken(m) : missingPage;
+    expect(await problemsIn(browser, base, stored[state], routes(orderId), expected)).toEqual([]);
+  });
+}
