@@ -37,7 +37,8 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx server/index.ts',
     url: `http://127.0.0.1:${PORT}/`,
-    timeout: 240_000,
+    // The first build of the site runs before any test: about a minute on a quiet machine, several when busy.
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     // The throttles are covered by the API tests; here every shopper comes from 127.0.0.1.

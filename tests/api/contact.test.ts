@@ -10,7 +10,19 @@ beforeAll(async () => {
   limited = await makeTestApp(1, { trustProxy: true, accounts: { limits: {} } });
 });
 
+/** Mail goes out after the answer: wait (up to 5 s) until every stored message has been mailed. */
+async function allMailed(app: TestApp): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const pending = await app.db.selectFrom('contact_messages').select('id').where('mailed_at', 'is', null).execute();
+    if (pending.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 afterAll(async () => {
+  // Closing removes the shop's folder: mail still on its way would find no outbox.
+  await Promise.all([allMailed(t), allMailed(limited)]);
   await t.close();
   await limited.close();
 });
