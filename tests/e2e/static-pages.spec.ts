@@ -56,3 +56,12 @@ test('every static route answers 200', async ({ request }) => {
     expect((await request.get(path)).status(), path).toBe(200);
   }
 });
+
+test('there is no app, so no page offers app-store buttons', async ({ page }) => {
+  for (const path of ['/', '/aboutus', '/product-details/1']) {
+    await page.goto(path);
+    await expect(page.locator('footer')).toBeVisible();
+    await expect(page.locator('a[href="/resizewebsite"]'), path).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /App Store|Google Play/ }), path).toHaveCount(0);
+  }
+});
