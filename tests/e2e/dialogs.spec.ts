@@ -96,6 +96,8 @@ test('the session dialog and the promotion never stack either', async ({ page })
   const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
   const payload = Buffer.from(JSON.stringify({ user_id: 1, exp: 1_600_000_000 })).toString('base64url');
   await page.goto('/aboutus');
+  // This page's own session starts first, so only the home page meets the expired token.
+  await waitForIslands(page);
   await page.evaluate((t) => localStorage.setItem('authToken', t), `${header}.${payload}.sig`);
   await page.goto('/');
   await expect(page.getByRole('dialog', { name: 'Session Expired' })).toBeVisible();

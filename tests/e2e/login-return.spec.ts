@@ -57,6 +57,8 @@ test('the session-expiry dialog comes back to the page after login', async ({ pa
   // A token whose time has run out (the browser checks its expiry before any call).
   const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
   const payload = Buffer.from(JSON.stringify({ user_id: 1, exp: 1_600_000_000 })).toString('base64url');
+  // This page's own session starts first, so only the next page meets the expired token.
+  await waitForIslands(page);
   await page.evaluate((t) => localStorage.setItem('authToken', t), `${header}.${payload}.sig`);
   await page.goto('/searchproductlist?search=rice');
   await page.getByRole('dialog', { name: 'Session Expired' }).getByRole('link', { name: 'Login' }).click();
