@@ -4,7 +4,6 @@ import { getAddresses } from '../../lib/api/client';
 import type { Address } from '../../lib/api/types';
 import { buyNowLines, cartCheckoutLines, clearCheckout, type CheckoutLine } from '../../lib/checkout-state';
 import { formatRupees } from '../../lib/format';
-import { variantLabel } from '../../lib/variants';
 import { placeOrder } from '../../lib/place-order';
 import { addressLine } from '../../lib/schemas/address';
 import { refreshCart } from '../../lib/stores/cart';
@@ -14,7 +13,7 @@ import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { AddressPicker } from './AddressPicker';
 import { PriceDetails } from './PriceDetails';
 import { TestModeNotice } from './TestModeNotice';
-import { Thumb } from '../shared/form';
+import { Thumb, VariantLine } from '../shared/form';
 
 type Variant = 'buyNow' | 'cart';
 
@@ -146,11 +145,7 @@ function Checkout({ variant }: { variant: Variant }) {
                     <Thumb src={l.image} />
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-semibold break-words">{l.name}</p>
-                      {variantLabel(l) && (
-                        <p className="text-muted" data-testid="checkout-variant">
-                          {variantLabel(l)}
-                        </p>
-                      )}
+                      <VariantLine variant={l} testId="checkout-variant" />
                       <p className="text-muted">
                         Qty {l.quantity} · {formatRupees(l.final_price)}
                       </p>

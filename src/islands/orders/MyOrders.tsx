@@ -3,14 +3,13 @@ import { getOrders, getUserReviews } from '../../lib/api/client';
 import type { Order, OrderItem } from '../../lib/api/types';
 import { PAGE_SIZES } from '../../lib/constants';
 import { formatRupees } from '../../lib/format';
-import { variantLabel } from '../../lib/variants';
 import { deliveryLine, isPaid, reviewableItems, statusLabel } from '../../lib/orders';
 import { pageCount, pageOf } from '../../lib/pagination';
 import { $session, requireSession } from '../../lib/stores/session';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { Pager } from '../shared/Pager';
 import { ReviewDialog } from './ReviewDialog';
-import { Thumb } from '../shared/form';
+import { Thumb, VariantLine } from '../shared/form';
 
 /** My Orders: order cards, 10 a page, with tracking and Rate and Review. */
 export function MyOrders() {
@@ -78,11 +77,7 @@ function OrdersList() {
                   <Thumb src={item.product_image} size={56} />
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="font-semibold break-words">{item.product_name}</p>
-                    {variantLabel(item) && (
-                      <p className="text-muted" data-testid="order-item-variant">
-                        {variantLabel(item)}
-                      </p>
-                    )}
+                    <VariantLine variant={item} testId="order-item-variant" />
                     <p className="text-muted">
                       Qty {item.quantity} · {formatRupees(item.price)}
                     </p>

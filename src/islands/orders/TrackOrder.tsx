@@ -2,11 +2,10 @@ import { useEffect, useState } from 'react';
 import { getOrder } from '../../lib/api/client';
 import type { Order } from '../../lib/api/types';
 import { formatRupees } from '../../lib/format';
-import { variantLabel } from '../../lib/variants';
 import { TRACKER_STEPS, trackerStep } from '../../lib/orders';
 import { requireSession } from '../../lib/stores/session';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { Thumb } from '../shared/form';
+import { Thumb, VariantLine } from '../shared/form';
 
 /** Order tracking: the four-step tracker from delivery_status, the items and the total. */
 export function TrackOrder() {
@@ -75,11 +74,7 @@ function Tracker() {
                 <Thumb src={item.product_image} size={56} />
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-semibold break-words">{item.product_name}</p>
-                  {variantLabel(item) && (
-                    <p className="text-muted" data-testid="order-item-variant">
-                      {variantLabel(item)}
-                    </p>
-                  )}
+                  <VariantLine variant={item} testId="order-item-variant" />
                 </div>
                 <p className="text-sm">
                   {item.quantity} × {formatRupees(item.price)}

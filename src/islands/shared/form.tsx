@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { variantLabel } from '../../lib/variants';
 
 /** False during server rendering and until hydration: the first render matches the server's HTML. */
 export function useHydrated(): boolean {
@@ -177,4 +178,20 @@ export function Thumb({ src, size = 64 }: { src: string | null | undefined; size
       className={`${size === 64 ? 'h-16 w-16' : 'h-14 w-14'} rounded bg-slate-50 object-contain`}
     />
   );
+}
+
+/** An item's size and colour under its name ('Size: M · Colour: Blue'); nothing when it has neither. */
+export function VariantLine({
+  variant,
+  testId,
+}: {
+  variant: { size?: string | null; color?: string | null };
+  testId: string;
+}) {
+  const label = variantLabel(variant);
+  return label ? (
+    <p className="text-muted" data-testid={testId}>
+      {label}
+    </p>
+  ) : null;
 }
