@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage } from '@playwright/test';
+import { everyRoute, NOT_FOUND } from './fixtures';
 
 /**
  * Every route, in every session state a browser can be in, runs without a console error or an
@@ -12,43 +13,6 @@ test.describe.configure({ timeout: 300_000 });
 
 const PASSWORD = 'jeera-rice-99';
 const SIDE_BY_SIDE = 4;
-
-/** Every route of src/pages (dynamic ones with an id that exists), and one that does not. */
-function routes(order: number): string[] {
-  return [
-    '/',
-    '/login',
-    '/register',
-    '/forgotpassword',
-    '/resetpassword',
-    '/aboutus',
-    '/contactus',
-    '/privacypolicy',
-    '/return',
-    '/products',
-    '/productslisting',
-    '/product-details/1',
-    '/profile',
-    '/updateprofile',
-    '/cart',
-    '/wishlist',
-    '/ordertracking',
-    '/subcategories/1',
-    '/subcategoriesproducts/1',
-    '/products/category/1',
-    '/buynowaddress',
-    '/buynowcartaddress',
-    '/searchproductlist?search=milk',
-    '/ordersuccess',
-    '/myorder',
-    `/trackorder/${order}`,
-    '/razorpay',
-    '/order',
-    '/resizewebsite',
-    NOT_FOUND,
-  ];
-}
-const NOT_FOUND = '/no-such-page-here';
 
 function unsignedToken(payload: object): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -162,6 +126,6 @@ for (const state of ['fresh', 'logged in', 'expired token', 'garbage token', 're
       'revoked token': user(revoked),
     };
     const expected = state === 'revoked token' ? (m: ConsoleMessage) => missingPage(m) || refusedToken(m) : missingPage;
-    expect(await problemsIn(browser, base, stored[state], routes(orderId), expected)).toEqual([]);
+    expect(await problemsIn(browser, base, stored[state], everyRoute(orderId), expected)).toEqual([]);
   });
 }

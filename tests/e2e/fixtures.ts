@@ -71,3 +71,42 @@ export async function loggedInShopper(page: Page): Promise<{ email: string; pass
 export async function tokenOf(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('authToken'))) ?? '';
 }
+
+/** An address no page answers: the not-found page. */
+export const NOT_FOUND = '/no-such-page-here';
+
+/** Every route of src/pages (dynamic ones with an id that exists; `orderId` is the shopper's order), and one that does not exist. */
+export function everyRoute(orderId: number): string[] {
+  return [
+    '/',
+    '/login',
+    '/register',
+    '/forgotpassword',
+    '/resetpassword',
+    '/aboutus',
+    '/contactus',
+    '/privacypolicy',
+    '/return',
+    '/products',
+    '/productslisting',
+    '/product-details/1',
+    '/profile',
+    '/updateprofile',
+    '/cart',
+    '/wishlist',
+    '/ordertracking',
+    '/subcategories/1',
+    '/subcategoriesproducts/1',
+    '/products/category/1',
+    '/buynowaddress',
+    '/buynowcartaddress',
+    '/searchproductlist?search=milk',
+    '/ordersuccess',
+    '/myorder',
+    `/trackorder/${orderId}`,
+    '/razorpay',
+    '/order',
+    '/resizewebsite',
+    NOT_FOUND,
+  ];
+}
