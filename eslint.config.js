@@ -16,6 +16,38 @@ export default tseslint.config(
       'no-console': ['warn', { allow: ['warn', 'error', 'log'] }],
     },
   },
+  // The storefront and the API share things only through contract/ (docs/architecture.md).
+  {
+    files: ['server/**/*.{ts,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.{1,2}/(.*/)?src(/|$)', message: 'The API imports shared things from contract/, never from src/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,astro}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.{1,2}/(.*/)?server(/|$)', message: 'The storefront imports shared things from contract/, never from server/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.{1,2}/(.*/)?(src|server)(/|$)', message: 'contract/ stands alone: it imports from neither side.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

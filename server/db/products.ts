@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Product, SearchProduct, Variant } from '../../src/lib/api/types';
-import { discountPercent, paiseToRupees } from '../../src/lib/pricing';
+import type { Product, SearchProduct, Variant } from '../../contract/types';
+import { discountPercent, paiseToRupees } from '../../contract/pricing';
 import type { Db } from './index';
 import type { ProductRow, VariantRow } from './schema';
 

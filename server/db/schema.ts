@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { DeliveryStatus, PaymentStatus } from '../../contract/orders';
 
 /** Tables as the migrations create them. Money is integer paise; flags are 0/1. */
 export interface Database {
@@ -174,8 +175,6 @@ export interface CartItemsTable {
   created_at: CreatedAt;
 }
 
-export type PaymentStatus = 'created' | 'paid' | 'failed';
-export type DeliveryStatus = 'not shipped' | 'packed' | 'shipped' | 'delivered';
 
 export interface OrdersTable {
   id: Generated<number>;

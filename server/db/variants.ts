@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { formatQuantity } from '../../src/lib/format';
-import { isSizedUnit } from '../../src/lib/variants';
+import { formatQuantity } from '../../contract/format';
+import { isSizedUnit } from '../../contract/variants';
 import type { Db } from './index';
 
 /** What the cart, wishlist and orders show of a variant: its product, prices and first picture. */

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody } from '../../src/lib/api/types';
+import type { ApiErrorBody } from '../../contract/types';
 
 /** An error the API answers with its status and the one error shape `{message, errors?}`. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { Address } from '../../src/lib/api/types';
-import { addressSchema } from '../../src/lib/schemas/address';
+import type { Address } from '../../contract/types';
+import { addressSchema } from '../../contract/schemas/address';
 import type { AddressRow } from '../db/schema';
 import { requireSession, type SessionEnv } from '../http/auth';
 import { ApiError, notFound } from '../http/errors';

@@ -6,7 +6,7 @@ import {
   resetRequestSchema,
   signupSchema,
   verifyOtpSchema,
-} from '../../src/lib/schemas/auth';
+} from '../../contract/schemas/auth';
 import { requireSession, type SessionEnv } from '../http/auth';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';

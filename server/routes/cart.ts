@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { CartItem } from '../../src/lib/api/types';
-import { MAX_LINE_QUANTITY } from '../../src/lib/constants';
-import { discountPercent, paiseToRupees } from '../../src/lib/pricing';
+import type { CartItem } from '../../contract/types';
+import { MAX_LINE_QUANTITY } from '../../contract/shop';
+import { discountPercent, paiseToRupees } from '../../contract/pricing';
 import type { Db } from '../db';
 import { findVariants, weightLabel, type VariantSummary } from '../db/variants';
 import { requireSession, type SessionEnv } from '../http/auth';

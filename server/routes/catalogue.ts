@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Banner, Category, Subcategory } from '../../src/lib/api/types';
+import type { Banner, Category, Subcategory } from '../../contract/types';
 import type { Db } from '../db';
 import {
   countProducts,

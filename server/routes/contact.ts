@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { CONTACT_THANKS, contactSchema, type ContactFields } from '../../src/lib/schemas/contact';
+import { CONTACT_THANKS, contactSchema, type ContactFields } from '../../contract/schemas/contact';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { isJsonRequest, parseValue, readJson } from '../http/validate';

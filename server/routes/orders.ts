@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { CreatedOrder } from '../../src/lib/api/types';
+import type { CreatedOrder } from '../../contract/types';
 import type { Db } from '../db';
 import type { OrderRow } from '../db/schema';
 import { findVariants, sizeLabel } from '../db/variants';

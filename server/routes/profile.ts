@@ -4,7 +4,7 @@ import {
   CURRENT_PASSWORD_WRONG,
   emailChanges,
   profileUpdateSchema,
-} from '../../src/lib/schemas/auth';
+} from '../../contract/schemas/auth';
 import { requireSession, type SessionEnv } from '../http/auth';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { ResponseCache } from '../http/response-cache';
 import { z } from 'zod';
-import type { Review } from '../../src/lib/api/types';
-import { cleanText, NOT_ALLOWED, onlyInvisible } from '../../src/lib/schemas/common';
+import type { Review } from '../../contract/types';
+import { cleanText, NOT_ALLOWED, onlyInvisible } from '../../contract/schemas/common';
 import type { Db } from '../db';
 import { requireSession, type SessionEnv } from '../http/auth';
 import { ApiError, echoedError, notFound } from '../http/errors';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { WishlistEntry } from '../../src/lib/api/types';
-import { paiseToRupees } from '../../src/lib/pricing';
+import type { WishlistEntry } from '../../contract/types';
+import { paiseToRupees } from '../../contract/pricing';
 import type { Db } from '../db';
 import { findVariants, sizeLabel } from '../db/variants';
 import { requireSession, type SessionEnv } from '../http/auth';

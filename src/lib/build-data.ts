@@ -1,5 +1,5 @@
 import { getAllProducts, getCategories, getSubcategories } from './api/client';
-import type { Category, Product, Subcategory } from './api/types';
+import type { Category, Product, Subcategory } from '../../contract/types';
 
 /** The whole catalogue grouped for static pages, read from the API once per build. */
 export interface CatalogueIndex {

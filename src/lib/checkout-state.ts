@@ -3,7 +3,7 @@
  * lines checked out. Kept in this tab's session storage, so a reload keeps it and nothing lands
  * in the address bar.
  */
-import type { CartItem } from './api/types';
+import type { CartItem } from '../../contract/types';
 
 /** The line items a checkout screen shows and orders (prices for display only: the server reprices). */
 export interface CheckoutLine {

@@ -1,9 +1,5 @@
 /** SPEC.md §9's numbers, in one place. */
 
-/** Shop name shown in the header, titles and structured data. */
-export const SHOP_NAME = 'GharBazaar';
-export const CURRENCY = 'INR';
-
 /** Widths in px. */
 export const BREAKPOINTS = {
   /** Category bar opens on hover above this width, on click below. */
@@ -41,7 +37,6 @@ export const DURATIONS = {
   toastWishlistSuccess: 2000,
   toastWishlistError: 3000,
   toastCart: 1500,
-  chunkLoadTimeout: 120_000,
 } as const;
 
 /** The offer countdowns start at 7 days. */
@@ -54,15 +49,6 @@ export const PAGE_SIZES = {
   /** Product grids show this many first and add as many per Load More. */
   productGrid: 50,
 } as const;
-
-/** Units whose variants are chosen by size; the others show a read-only weight/volume. */
-export const SIZED_UNITS = ['piece', 'pair'] as const;
-export const ADDRESS_TYPES = ['home', 'work'] as const;
-export const ADD_TO_CART_QUANTITY = 1;
-/** Most of one variant a cart line (and an order line) may hold; the server refuses more. */
-export const MAX_LINE_QUANTITY = 10;
-
-export const RATING = { min: 1, max: 5, default: 0 } as const;
 
 /** The categories the search screen lists, as SPEC.md §2 names them. */
 export const SEARCH_SIDEBAR_CATEGORIES = [

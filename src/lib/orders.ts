@@ -1,4 +1,5 @@
-import type { Order, OrderItem } from './api/types';
+import { deliveryStatusOf, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../contract/orders';
+import type { Order, OrderItem } from '../../contract/types';
 
 /** The tracker's four steps, in order (SPEC.md §4). */
 export const TRACKER_STEPS = ['Order Placed', 'Packed', 'Shipped', 'Delivered'] as const;
@@ -8,7 +9,7 @@ export const DELIVERY_DAYS = 5;
 
 /** The tracker step (1–4) of a delivery status; unknown or missing is 1 (not shipped). */
 export function trackerStep(deliveryStatus: string | null | undefined): 1 | 2 | 3 | 4 {
-  switch ((deliveryStatus ?? '').trim().toLowerCase()) {
+  switch (deliveryStatusOf(deliveryStatus)) {
     case 'packed':
       return 2;
     case 'shipped':
@@ -31,7 +32,7 @@ export function deliveryLine(order: Pick<Order, 'created_at' | 'delivery_status'
 
 /** True when an order has been paid (only paid orders can be tracked and reviewed). */
 export function isPaid(order: Pick<Order, 'status'>): boolean {
-  return order.status.toLowerCase() === 'paid';
+  return order.status === 'paid';
 }
 
 /** Items of paid orders still open for review: one per variant, leaving out variants already reviewed. */
@@ -50,10 +51,6 @@ export function reviewableItems(orders: Order[], reviewedVariants: Set<number>):
 }
 
 /** Human label of an order's payment status. */
-export function statusLabel(status: string): string {
-  const s = status.toLowerCase();
-  if (s === 'paid') return 'Paid';
-  if (s === 'failed') return 'Payment failed';
-  if (s === 'created' || s === 'pending') return 'Awaiting payment';
-  return status || 'Unknown';
+export function statusLabel(status: PaymentStatus): string {
+  return PAYMENT_STATUS_LABELS[status];
 }

@@ -1,7 +1,7 @@
 import { ApiError, createOrder, createTestPayment, verifyPayment } from './api/client';
-import type { CreatedOrder } from './api/types';
+import type { CreatedOrder } from '../../contract/types';
 import type { CheckoutLine } from './checkout-state';
-import { SHOP_NAME } from './constants';
+import { SHOP_NAME } from '../../contract/shop';
 import { loadCheckoutScript, openCheckout } from './payment';
 
 /** How a payment ended, with the message SPEC.md §8 gives for it. */

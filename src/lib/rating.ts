@@ -1,4 +1,4 @@
-import { RATING } from './constants';
+import { RATING } from '../../contract/shop';
 
 /** Width in percent of the filled stars, rounded to half stars (4.3 → 90). */
 export function starFill(average: number): number {

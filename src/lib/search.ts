@@ -1,4 +1,4 @@
-import type { SearchProduct } from './api/types';
+import type { SearchProduct } from '../../contract/types';
 
 export type PriceOrder = 'relevance' | 'asc' | 'desc';
 

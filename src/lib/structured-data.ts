@@ -1,5 +1,5 @@
-import type { Product } from './api/types';
-import { CURRENCY, SHOP_NAME } from './constants';
+import type { Product } from '../../contract/types';
+import { CURRENCY, SHOP_NAME } from '../../contract/shop';
 
 /** schema.org Product data for a product page: every variant an offer priced in INR. */
 export function productJsonLd(product: Product, site: URL): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { discountPercent } from '../../src/lib/pricing';
+import { discountPercent } from '../../contract/pricing';
 import { addToCart, getCart, makeTestApp, newUser, someVariants, type TestApp } from './helpers';
 
 let t: TestApp;

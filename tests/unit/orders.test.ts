@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { Order } from '../../src/lib/api/types';
+import type { Order } from '../../contract/types';
+import { paymentStatusOf, type PaymentStatus } from '../../contract/orders';
 import { deliveryLine, isPaid, reviewableItems, statusLabel, TRACKER_STEPS, trackerStep } from '../../src/lib/orders';
 
 const item = (variant: number) => ({
@@ -12,7 +13,7 @@ const item = (variant: number) => ({
   size: null,
   color: null,
 });
-const order = (id: number, status: string, variants: number[], extra: Partial<Order> = {}): Order => ({
+const order = (id: number, status: PaymentStatus, variants: number[], extra: Partial<Order> = {}): Order => ({
   id,
   razorpay_order_id: `order_${id}`,
   amount: 10,
@@ -77,13 +78,15 @@ describe('reviewableItems', () => {
 
 describe('order status', () => {
   test.each([
-    ['paid', true, 'Paid'],
-    ['PAID', true, 'Paid'],
-    ['created', false, 'Awaiting payment'],
-    ['failed', false, 'Payment failed'],
-    ['refunded', false, 'refunded'],
-  ])('%s', (status, paid, label) => {
-    expect(isPaid({ status })).toBe(paid);
-    expect(statusLabel(status)).toBe(label);
+    ['paid', 'paid', true, 'Paid'],
+    [' PAID ', 'paid', true, 'Paid'],
+    ['created', 'created', false, 'Awaiting payment'],
+    ['pending', 'created', false, 'Awaiting payment'],
+    ['failed', 'failed', false, 'Payment failed'],
+    [undefined, 'created', false, 'Awaiting payment'],
+  ])('%s', (raw, status, paid, label) => {
+    expect(paymentStatusOf(raw)).toBe(status);
+    expect(isPaid({ status: paymentStatusOf(raw) })).toBe(paid);
+    expect(statusLabel(paymentStatusOf(raw))).toBe(label);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { SearchProduct, SearchVariant } from '../../src/lib/api/types';
+import type { SearchProduct, SearchVariant } from '../../contract/types';
 import {
   parseSearchQuery,
   sameSearchQuery,

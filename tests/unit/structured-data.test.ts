@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Product, Variant } from '../../src/lib/api/types';
+import type { Product, Variant } from '../../contract/types';
 import { productJsonLd } from '../../src/lib/structured-data';
 
 const SITE = new URL('https://shop.example.in');

@@ -1,15 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import type { Product, Variant } from '../../src/lib/api/types';
+import type { Product, Variant } from '../../contract/types';
+import { isSizedUnit, variantLabel } from '../../contract/variants';
 import {
   colourChoices,
-  variantLabel,
-  isSizedUnit,
   preselectedVariant,
   quantityChoices,
   shownVariant,
   sizeChoices,
   variantForColour,
-} from '../../src/lib/variants';
+} from '../../src/lib/variant-choices';
 
 function variant(id: number, fields: Partial<Variant> = {}): Variant {
   return {

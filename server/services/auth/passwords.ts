@@ -1,6 +1,6 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { setCommonPasswords } from '../../../src/lib/schemas/common-passwords';
+import { setCommonPasswords } from '../../../contract/schemas/common-passwords';
 
 // The server decides with the whole list from the first request on (the browser loads it lazily).
 setCommonPasswords(dictionary['passwords-common']);

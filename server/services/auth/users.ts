@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Profile } from '../../../src/lib/api/types';
+import type { Profile } from '../../../contract/types';
 import type { Db } from '../../db';
 import type { UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';

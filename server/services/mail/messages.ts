@@ -1,4 +1,4 @@
-import { SHOP_NAME } from '../../../src/lib/constants';
+import { SHOP_NAME } from '../../../contract/shop';
 import type { MailMessage } from './mailer';
 
 /** Minutes a password-reset PIN stays valid; the e-mail says so. */

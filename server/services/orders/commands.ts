@@ -1,7 +1,8 @@
-import { formatRupees } from '../../../src/lib/format';
-import { paiseToRupees } from '../../../src/lib/pricing';
+import { formatRupees } from '../../../contract/format';
+import { paiseToRupees } from '../../../contract/pricing';
 import type { Db } from '../../db';
-import type { DeliveryStatus, OrderRow } from '../../db/schema';
+import type { DeliveryStatus } from '../../../contract/orders';
+import type { OrderRow } from '../../db/schema';
 import { DELIVERY_STATUSES } from './orders';
 
 /** Where a command writes: normal lines and error lines. */

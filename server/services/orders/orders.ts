@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import type { Order } from '../../../src/lib/api/types';
-import { paiseToRupees } from '../../../src/lib/pricing';
+import type { Order } from '../../../contract/types';
+import { paiseToRupees } from '../../../contract/pricing';
 import type { Db } from '../../db';
-import type { DeliveryStatus, OrderItemRow, OrderRow } from '../../db/schema';
+import type { DeliveryStatus } from '../../../contract/orders';
+import type { OrderItemRow, OrderRow } from '../../db/schema';
 import { randomBase62 } from '../payments/signatures';
 
 /** An unpaid order of the same cart and address placed this recently is handed out again. */

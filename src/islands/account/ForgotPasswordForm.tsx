@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, requestResetOtp, verifyResetOtp } from '../../lib/api/client';
 import { DURATIONS } from '../../lib/constants';
 import { rememberResetEmail } from '../../lib/reset-flow';
-import { resetRequestSchema, verifyOtpSchema, OTP_LENGTH } from '../../lib/schemas/auth';
-import { validate } from '../../lib/schemas/common';
+import { resetRequestSchema, verifyOtpSchema, OTP_LENGTH } from '../../../contract/schemas/auth';
+import { validate } from '../../../contract/schemas/common';
 import { buttonPrimary, Field, FormMessage, guardedSubmit, useFields, useHydrated } from '../shared/form';
 import { PinInput } from './PinInput';
 

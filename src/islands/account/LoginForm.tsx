@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, getProfile } from '../../lib/api/client';
 import { safeNext } from '../../lib/session';
-import { validate } from '../../lib/schemas/common';
-import { loginSchema } from '../../lib/schemas/auth';
+import { validate } from '../../../contract/schemas/common';
+import { loginSchema } from '../../../contract/schemas/auth';
 import { $isLoggedIn, login, startSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import {

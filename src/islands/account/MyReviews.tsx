@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { getUserReviews } from '../../lib/api/client';
-import type { Review } from '../../lib/api/types';
+import type { Review } from '../../../contract/types';
 import { $session } from '../../lib/stores/session';
 
 /** My Reviews & Ratings: what the shopper has written, as plain text. */

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { OTP_LENGTH } from '../../lib/schemas/auth';
+import { OTP_LENGTH } from '../../../contract/schemas/auth';
 
 interface Props {
   digits: string[];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, getProfile } from '../../lib/api/client';
-import type { Profile } from '../../lib/api/types';
+import type { Profile } from '../../../contract/types';
 import { updateStoredUser } from '../../lib/stores/session';
 
 /** Profile Information: the shopper's details, fresh from the server. */

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { signup } from '../../lib/api/client';
 import { signupFailure } from '../../lib/account-errors';
-import { signupSchema } from '../../lib/schemas/auth';
-import { validate } from '../../lib/schemas/common';
+import { signupSchema } from '../../../contract/schemas/auth';
+import { validate } from '../../../contract/schemas/common';
 import { showDialog } from '../../lib/stores/ui';
 import {
   buttonPrimary,

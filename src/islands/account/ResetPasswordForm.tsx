@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, resetPassword } from '../../lib/api/client';
 import { DURATIONS } from '../../lib/constants';
 import { forgetResetEmail, resetEmail, resetToken } from '../../lib/reset-flow';
-import { resetPasswordSchema } from '../../lib/schemas/auth';
-import { validate } from '../../lib/schemas/common';
+import { resetPasswordSchema } from '../../../contract/schemas/auth';
+import { validate } from '../../../contract/schemas/common';
 import { buttonPrimary, FormMessage, PasswordField, useFields } from '../shared/form';
 
 /** Reset password for the e-mail verified on the previous step. */

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError, getProfile, updateProfile } from '../../lib/api/client';
 import { DURATIONS } from '../../lib/constants';
-import { emailChanges, profileChangeSchema } from '../../lib/schemas/auth';
-import { validate } from '../../lib/schemas/common';
+import { emailChanges, profileChangeSchema } from '../../../contract/schemas/auth';
+import { validate } from '../../../contract/schemas/common';
 import { requireSession, updateStoredUser } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, imageProblem } from '../../lib/uploads';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, imageProblem } from '../../../contract/uploads';
 import { Field, PasswordField, useFields } from '../shared/form';
 
 /** Field errors the server sent back (`errors: {field: [message]}`), first message each. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Address } from '../../lib/api/types';
+import type { Address } from '../../../contract/types';
 
 /** One saved address as text, with room for controls (select, delete). */
 export function AddressCard({ address, children }: { address: Address; children?: ReactNode }) {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, createAddress } from '../../lib/api/client';
-import type { Address } from '../../lib/api/types';
-import { addressSchema } from '../../lib/schemas/address';
-import { validate } from '../../lib/schemas/common';
+import type { Address } from '../../../contract/types';
+import { addressSchema } from '../../../contract/schemas/address';
+import { validate } from '../../../contract/schemas/common';
 import { Field, FormMessage, useFields } from '../shared/form';
 
 const EMPTY = {

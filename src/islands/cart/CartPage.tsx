@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api/client';
-import type { CartItem } from '../../lib/api/types';
+import type { CartItem } from '../../../contract/types';
 import { setCartCheckout } from '../../lib/checkout-state';
-import { MAX_LINE_QUANTITY, PAGE_SIZES } from '../../lib/constants';
-import { formatRupees } from '../../lib/format';
+import { PAGE_SIZES } from '../../lib/constants';
+import { MAX_LINE_QUANTITY } from '../../../contract/shop';
+import { formatRupees } from '../../../contract/format';
 import { pageCount, pageOf } from '../../lib/pagination';
 import { loginHref } from '../../lib/session';
-import { variantLabel } from '../../lib/variants';
+import { variantLabel } from '../../../contract/variants';
 import { $cartLines, $cartLoaded, changeQuantity, deleteCartLine } from '../../lib/stores/cart';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { PAGE_SIZES, DURATIONS } from '../../lib/constants';
-import { formatRupees } from '../../lib/format';
+import { formatRupees } from '../../../contract/format';
 import { pageCount, pageOf } from '../../lib/pagination';
 import { loginHref } from '../../lib/session';
-import { variantLabel } from '../../lib/variants';
+import { variantLabel } from '../../../contract/variants';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog, showToast } from '../../lib/stores/ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { deleteAddress } from '../../lib/api/client';
-import type { Address } from '../../lib/api/types';
+import type { Address } from '../../../contract/types';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { AddressCard } from '../address/AddressCard';
 import { AddressForm } from '../address/AddressForm';

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { getAddresses } from '../../lib/api/client';
-import type { Address } from '../../lib/api/types';
+import type { Address } from '../../../contract/types';
 import { buyNowLines, cartCheckoutLines, clearCheckout, type CheckoutLine } from '../../lib/checkout-state';
-import { formatRupees } from '../../lib/format';
+import { formatRupees } from '../../../contract/format';
 import { placeOrder } from '../../lib/place-order';
-import { addressLine } from '../../lib/schemas/address';
+import { addressLine } from '../../../contract/schemas/address';
 import { refreshCart } from '../../lib/stores/cart';
 import { $session, requireSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';

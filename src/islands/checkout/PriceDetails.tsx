@@ -1,7 +1,7 @@
 import type { CheckoutLine } from '../../lib/checkout-state';
 import { priceDetails } from '../../lib/checkout-state';
-import { formatRupees } from '../../lib/format';
-import { variantLabel } from '../../lib/variants';
+import { formatRupees } from '../../../contract/format';
+import { variantLabel } from '../../../contract/variants';
 
 /** Price Details: list price, discount, amount to pay and the savings line. */
 export function PriceDetails({ lines, itemised }: { lines: CheckoutLine[]; itemised: boolean }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatRupees } from '../../lib/format';
+import { formatRupees } from '../../../contract/format';
 import { testPayment } from '../../lib/place-order';
-import { rupeesToPaise } from '../../lib/pricing';
+import { rupeesToPaise } from '../../../contract/pricing';
 import { $session, requireSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { Field, FormMessage } from '../shared/form';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { ApiError, publicApiBase, sendContactMessage } from '../../lib/api/client';
-import { validate } from '../../lib/schemas/common';
-import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_THANKS, contactSchema } from '../../lib/schemas/contact';
+import { validate } from '../../../contract/schemas/common';
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_THANKS, contactSchema } from '../../../contract/schemas/contact';
 import { FormMessage, useHydrated } from '../shared/form';
 
 type Status = { message: string; kind: 'error' | 'success' | 'info' };

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getOrders, getUserReviews } from '../../lib/api/client';
-import type { Order, OrderItem } from '../../lib/api/types';
+import type { Order, OrderItem } from '../../../contract/types';
 import { PAGE_SIZES } from '../../lib/constants';
-import { formatRupees } from '../../lib/format';
+import { formatRupees } from '../../../contract/format';
 import { deliveryLine, isPaid, reviewableItems, statusLabel } from '../../lib/orders';
 import { pageCount, pageOf } from '../../lib/pagination';
 import { $session, requireSession } from '../../lib/stores/session';

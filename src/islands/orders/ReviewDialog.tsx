@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, submitReview } from '../../lib/api/client';
-import type { OrderItem } from '../../lib/api/types';
-import { RATING } from '../../lib/constants';
+import type { OrderItem } from '../../../contract/types';
+import { RATING } from '../../../contract/shop';
 import { keepFocusInside } from '../../lib/focus-trap';
 import { $session } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
-import { IMAGE_TYPES, imageProblem } from '../../lib/uploads';
+import { IMAGE_TYPES, imageProblem } from '../../../contract/uploads';
 
 /** Rate and Review: 1–5 stars, text, an optional picture; Save or Close. */
 export function ReviewDialog({ item, onDone }: { item: OrderItem | null; onDone: (submitted: boolean) => void }) {

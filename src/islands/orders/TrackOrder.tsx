@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getOrder } from '../../lib/api/client';
-import type { Order } from '../../lib/api/types';
-import { formatRupees } from '../../lib/format';
+import type { Order } from '../../../contract/types';
+import { formatRupees } from '../../../contract/format';
 import { TRACKER_STEPS, trackerStep } from '../../lib/orders';
 import { requireSession } from '../../lib/stores/session';
 import { ErrorBoundary } from '../shared/ErrorBoundary';

@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type MouseEvent } from 'react';
-import type { VariantImage } from '../../lib/api/types';
+import type { VariantImage } from '../../../contract/types';
 
 const PLACEHOLDER = '/images/placeholder-product.svg';
 const ZOOM = 2.2;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getProductReviews } from '../../lib/api/client';
-import type { Review } from '../../lib/api/types';
-import { formatRating } from '../../lib/format';
+import type { Review } from '../../../contract/types';
+import { formatRating } from '../../../contract/format';
 import { ratingBars, starFill } from '../../lib/rating';
 
 function Stars({ value }: { value: number }) {

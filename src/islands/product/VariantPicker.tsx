@@ -1,6 +1,7 @@
-import type { Product, Variant } from '../../lib/api/types';
-import { formatQuantity } from '../../lib/format';
-import { colourChoices, isSizedUnit, quantityChoices, sizeChoices } from '../../lib/variants';
+import type { Product, Variant } from '../../../contract/types';
+import { formatQuantity } from '../../../contract/format';
+import { isSizedUnit } from '../../../contract/variants';
+import { colourChoices, quantityChoices, sizeChoices } from '../../lib/variant-choices';
 
 interface Props {
   product: Product;

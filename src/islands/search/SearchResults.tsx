@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getSubcategoryProducts, searchProducts } from '../../lib/api/client';
-import type { SearchProduct } from '../../lib/api/types';
-import { formatRupees } from '../../lib/format';
+import type { SearchProduct } from '../../../contract/types';
+import { formatRupees } from '../../../contract/format';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { useTypedBeforeHydration } from '../shared/form';
 import {

@@ -8,7 +8,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { variantLabel } from '../../lib/variants';
+import { variantLabel } from '../../../contract/variants';
 
 /** False during server rendering and until hydration: the first render matches the server's HTML. */
 export function useHydrated(): boolean {

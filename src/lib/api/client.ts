@@ -35,7 +35,7 @@ import type {
   SearchProduct,
   Subcategory,
   WishlistEntry,
-} from './types';
+} from '../../../contract/types';
 
 /** A failed call: the HTTP status (0 when the API could not be reached) and its message. */
 export class ApiError extends Error {

@@ -3,7 +3,8 @@
  * (a list or `{results}`, and more for cart and wishlist) and several error keys; this is the one
  * place that knows them, so the storefront also works against another backend with the contract.
  */
-import { discountPercent } from '../pricing';
+import { deliveryStatusOf, paymentStatusOf } from '../../../contract/orders';
+import { discountPercent } from '../../../contract/pricing';
 import type {
   Address,
   Banner,
@@ -18,7 +19,7 @@ import type {
   Variant,
   VariantImage,
   WishlistEntry,
-} from './types';
+} from '../../../contract/types';
 
 type Raw = Record<string, unknown>;
 
@@ -306,8 +307,8 @@ export function normaliseOrder(raw: unknown, mediaOrigin: string): Order {
     id: num(r.id),
     razorpay_order_id: str(r.razorpay_order_id),
     amount: num(r.amount),
-    status: str(r.status),
-    delivery_status: str(r.delivery_status),
+    status: paymentStatusOf(r.status),
+    delivery_status: deliveryStatusOf(r.delivery_status),
     created_at: str(r.created_at),
     address: str(r.address),
     items: asList(r.items).map((item) => {

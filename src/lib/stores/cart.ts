@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { addToCart, ApiError, getCart, removeFromCart, setCartQuantity } from '../api/client';
-import type { CartItem } from '../api/types';
-import { ADD_TO_CART_QUANTITY } from '../constants';
+import type { CartItem } from '../../../contract/types';
+import { ADD_TO_CART_QUANTITY } from '../../../contract/shop';
 import { $isLoggedIn } from './session';
 import { announceChange } from './shared-refresh';
 

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { login as loginCall, logoutSession, onSessionEnded, setTokenSource } from '../api/client';
-import type { Profile } from '../api/types';
+import type { Profile } from '../../../contract/types';
 import { isTokenExpired, loginHref, STORAGE_KEYS, tokenProblem } from '../session';
 import { showDialog } from './ui';
 

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { ApiError, getWishlist, toggleWishlist } from '../api/client';
-import type { WishlistEntry } from '../api/types';
+import type { WishlistEntry } from '../../../contract/types';
 import { $isLoggedIn } from './session';
 import { announceChange } from './shared-refresh';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { imageProblem, MAX_IMAGE_BYTES } from '../../src/lib/uploads';
+import { imageProblem, MAX_IMAGE_BYTES } from './uploads';
 
 describe('imageProblem', () => {
   test.each([

@@ -1,3 +1,5 @@
+import type { DeliveryStatus, PaymentStatus } from './orders';
+
 /**
  * The shop's entities as SPEC.md §3 names them: the shapes the storefront works with after
  * `normalise.ts` has read an answer. The reference server answers in exactly these shapes and
@@ -184,8 +186,8 @@ export interface Order {
   razorpay_order_id: string;
   /** Total in rupees. */
   amount: number;
-  status: string;
-  delivery_status: string;
+  status: PaymentStatus;
+  delivery_status: DeliveryStatus;
   created_at: string;
   address: string;
   items: OrderItem[];

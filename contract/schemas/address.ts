@@ -1,6 +1,6 @@
 /** Rules and messages of the delivery address form (SPEC.md §5), shared by islands and server. */
 import { z } from 'zod';
-import { ADDRESS_TYPES } from '../constants';
+import { ADDRESS_TYPES } from '../shop';
 import { optionalText, requiredText } from './common';
 
 const MOBILE = /^[6-9]\d{9}$/;

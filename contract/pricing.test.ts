@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PAISE_PER_RUPEE, discountPercent, paiseToRupees, rupeesToPaise } from '../../src/lib/pricing';
+import { PAISE_PER_RUPEE, discountPercent, paiseToRupees, rupeesToPaise } from './pricing';
 
 describe('paiseToRupees', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatQuantity, formatRating, formatRupees } from '../../src/lib/format';
+import { formatQuantity, formatRating, formatRupees } from './format';
 
 describe('formatRupees', () => {
   test.each([

@@ -1,10 +1,7 @@
-import { SIZED_UNITS } from './constants';
-import type { Product, Variant } from './api/types';
+import { isSizedUnit } from '../../contract/variants';
+import type { Product, Variant } from '../../contract/types';
 
-/** True when a unit's variants are chosen by size (piece, pair). */
-export function isSizedUnit(unit: string): boolean {
-  return (SIZED_UNITS as readonly string[]).includes(unit.toLowerCase());
-}
+/** Which variants a product page offers and which one a choice switches to. */
 
 /**
  * The variant chosen when the page opens: a product with exactly one variant has it chosen;
@@ -54,18 +51,4 @@ export function variantForColour(product: Product, colour: Variant, current: Var
     (v) => (v.color ?? '').toLowerCase() === wanted && current?.size != null && v.size === current.size,
   );
   return same ?? colour;
-}
-
-/**
- * How a chosen variant is named in the cart, wishlist, checkout, orders and e-mails:
- * 'Size: M · Colour: Blue'. An empty part is left out, unless `missingSize` is given (the cart
- * shows 'N/A', SPEC.md §4); nothing at all gives ''.
- */
-export function variantLabel(
-  variant: { size?: string | null; color?: string | null },
-  options: { missingSize?: string } = {},
-): string {
-  const size = variant.size?.trim() || options.missingSize || '';
-  const colour = variant.color?.trim() ?? '';
-  return [size && `Size: ${size}`, colour && `Colour: ${colour}`].filter(Boolean).join(' · ');
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { profileChangeSchema, resetPasswordSchema, signupSchema } from '../../src/lib/schemas/auth';
-import { loadCommonPasswords } from '../../src/lib/schemas/common-passwords';
-import { multilineText, optionalText, requiredText, validate } from '../../src/lib/schemas/common';
-import { contactSchema } from '../../src/lib/schemas/contact';
+import { profileChangeSchema, resetPasswordSchema, signupSchema } from './auth';
+import { loadCommonPasswords } from './common-passwords';
+import { multilineText, optionalText, requiredText, validate } from './common';
+import { contactSchema } from './contact';
 
 // The browser loads the list on first use; here it is loaded first, as by the time of a submit.
 beforeAll(() => loadCommonPasswords());

@@ -1,0 +1,37 @@
+import { ESLint } from 'eslint';
+import { describe, expect, test } from 'vitest';
+
+/**
+ * The storefront (src/) and the API (server/) share things only through contract/; the linter
+ * refuses any other import between them. These cases lint text as if it were in each folder.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restrictedIn(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  test.each([
+    ['server/routes/x.ts', "import { SHOP_NAME } from '../../src/lib/constants';\nexport const a = SHOP_NAME;\n", /never from src/],
+    ['server/x.ts', "export { Pager } from '../src/ui/Pager';\n", /never from src/],
+    ['src/lib/x.ts', "import type { Db } from '../../server/db';\nexport type A = Db;\n", /never from server/],
+    ['src/features/cart/x.tsx', "import { x } from '../../../server/app';\nexport const a = x;\n", /never from server/],
+    ['contract/x.ts', "import { x } from '../src/lib/routes';\nexport const a = x;\n", /neither side/],
+    ['contract/x.ts', "import { x } from '../server/env';\nexport const a = x;\n", /neither side/],
+  ])('%s: %s is refused', async (file, code, message) => {
+    const messages = await restrictedIn(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(message);
+  });
+
+  test.each([
+    ['server/routes/x.ts', "import { SHOP_NAME } from '../../contract/shop';\nexport const a = SHOP_NAME;\n"],
+    ['src/lib/x.ts', "import { SHOP_NAME } from '../../contract/shop';\nexport const a = SHOP_NAME;\n"],
+    ['src/lib/x.ts', "import { renderToString } from 'react-dom/server';\nexport const a = renderToString;\n"],
+    ['server/x.ts', "import { serve } from '@hono/node-server';\nexport const a = serve;\n"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await restrictedIn(file, code)).toEqual([]);
+  });
+});
