@@ -49,6 +49,13 @@ export const BUDGETS = {
     cartWriteRatePerSecond: 200,
     cartWriteMaxP99Ms: 50,
   },
+  accounts: {
+    /** argon2id (19 MiB, 2 passes) per sign-up and login: well under a second for a shopper. */
+    maxSignupMs: 1000,
+    maxLoginMs: 1000,
+    /** An unknown e-mail's login must take about as long as a wrong password's (exclusive bounds). */
+    unknownToWrongRatio: [0.5, 2],
+  },
 } as const;
 
 /** Bytes in the budgets' KB. */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { accountsTable, benchAccounts, type AccountsResult } from './accounts';
 import { apiTable, benchApi, type ApiResult } from './api';
 import { benchBuild, buildSizes, buildTable, type BuildResult } from './build';
 import { CHROMIUM_PATH } from './chromium';
@@ -12,14 +13,15 @@ import { fmt, overBudget, renderReport, type Table } from './report';
 import { startShop, type RunningShop } from './shop';
 import { benchWeight, weightTable, type WeightResult } from './weight';
 
-const SECTIONS = ['build', 'weight', 'lighthouse', 'api'] as const;
+const SECTIONS = ['build', 'weight', 'lighthouse', 'api', 'accounts'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'results.json');
 
 const USAGE = `Usage: npm run bench -- [--only ${SECTIONS.join(',')}]
 
-Measures the static build, page weight, Lighthouse scores and API throughput against the budgets
+Measures the static build, page weight, Lighthouse scores, API throughput and sign-up/login
+timings against the budgets
 in bench/budgets.ts, prints markdown tables and writes bench/results.json. Environment:
 BENCH_LARGE=1 also builds 100,000 products; BENCH_RUNS=3 takes the median of 3 Lighthouse runs.`;
 
@@ -37,6 +39,7 @@ interface ResultsFile {
   weight?: SectionRecord<WeightResult[]>;
   lighthouse?: SectionRecord<LighthouseResult[]>;
   api?: SectionRecord<ApiResult[]>;
+  accounts?: SectionRecord<AccountsResult>;
   markdown?: string;
 }
 
@@ -99,6 +102,7 @@ function recordedTables(file: ResultsFile): Table[] {
   if (file.weight) tables.push(dated(weightTable(file.weight.results), file.weight));
   if (file.lighthouse) tables.push(dated(lighthouseTable(file.lighthouse.results), file.lighthouse));
   if (file.api) tables.push(dated(apiTable(file.api.results), file.api));
+  if (file.accounts) tables.push(dated(accountsTable(file.accounts.results), file.accounts));
   return tables;
 }
 
@@ -176,6 +180,12 @@ async function main(): Promise<number> {
       await attempt('api', async () => {
         file.api = await timed(() => benchApi(origin, shopPid, log));
         tables.push(apiTable(file.api.results));
+      });
+    }
+    if (origin && sections.includes('accounts')) {
+      await attempt('accounts', async () => {
+        file.accounts = await timed(() => benchAccounts(origin, log));
+        tables.push(accountsTable(file.accounts.results));
       });
     }
   } finally {
