@@ -1,4 +1,4 @@
-/** The system Chromium the bench drives (the browser tests use the same one). */
+/** The system Chromium the bench and the browser tests drive. */
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 /** Flags for Chromium in a container: no sandbox, GPU or background traffic. */

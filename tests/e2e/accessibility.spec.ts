@@ -1,29 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { RESET_EMAIL_KEY } from '../../src/lib/reset-flow';
-import { DESKTOP, PHONE, waitForIslands } from './fixtures';
-
-const PAGES = [
-  '/',
-  '/productslisting',
-  '/subcategories/1',
-  '/subcategoriesproducts/1',
-  '/products/category/2',
-  '/product-details/1',
-  '/searchproductlist?search=rice',
-  '/aboutus',
-  '/contactus',
-  '/privacypolicy',
-  '/return',
-  '/products',
-  '/ordertracking',
-  '/resizewebsite',
-  '/no-such-page',
-  '/login',
-  '/register',
-  '/forgotpassword',
-  '/resetpassword',
-];
+import { DESKTOP, loggedInShopper, PHONE, PUBLIC_PAGES, waitForIslands } from './fixtures';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -38,21 +16,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-test('account pages, logged in, have no serious or critical accessibility violations', async ({ page, request }) => {
-  const email = `axe-${Date.now()}-${process.pid}@example.in`;
-  const phone = `8${String(Date.now()).slice(-9)}`;
-  await request.post('/api/common/signup', {
-    data: { first_name: 'Asha', last_name: 'Iyer', phone_number: phone, email, password: 'filter-coffee' },
-  });
-  const login = await (
-    await request.post('/api/common/userlogin', { data: { email, password: 'filter-coffee' } })
-  ).json();
-  await page.goto('/aboutus');
-  await page.evaluate((data) => {
-    localStorage.setItem('authToken', data.tokens.access);
-    localStorage.setItem('user', JSON.stringify(data));
-    localStorage.setItem('user_id', String(data.user_id));
-  }, login.data);
+test('account pages, logged in, have no serious or critical accessibility violations', async ({ page }) => {
+  await loggedInShopper(page);
   for (const path of ['/profile', '/profile#addresses', '/profile#reviews', '/updateprofile']) {
     await page.goto(path);
     await waitForIslands(page);
@@ -64,7 +29,7 @@ test('account pages, logged in, have no serious or critical accessibility violat
 for (const viewport of [DESKTOP, PHONE]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
-    for (const path of PAGES) {
+    for (const path of PUBLIC_PAGES) {
       test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
         // Without an e-mail handed over by the PIN step the reset page sends the shopper back to
         // Forgot Password after 2.5 s: give it one, so the form itself is audited and stays put.

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DESKTOP, waitForIslands } from './fixtures';
+import { DESKTOP, pinFromOutbox, waitForIslands } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -43,26 +41,6 @@ async function logIn(page: Page, s: Shopper, password = s.password): Promise<voi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/$/);
-}
-
-/** The PIN in the newest reset e-mail for `email` in the shop's outbox. */
-async function pinFromOutbox(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
-  let pin = '';
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-      for (const file of files) {
-        const text = fs.readFileSync(path.join(outbox, file), 'utf8');
-        if (text.includes(`To: ${email}`)) {
-          pin = /Your PIN is (\d{4})\./.exec(text)?.[1] ?? '';
-          return pin;
-        }
-      }
-      return '';
-    })
-    .toMatch(/^\d{4}$/);
-  return pin;
 }
 
 test('register, log in, update the profile with a picture, manage addresses, log out', async ({ page }) => {

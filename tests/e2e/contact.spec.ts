@@ -1,28 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DESKTOP, waitForIslands } from './fixtures';
+import { DESKTOP, newestMail, waitForIslands } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
-const THANKS = 'Thanks! Your message was sent. We reply within 24 hours.';
+/** The newest e-mail to customer care that contains `marker`. */
+const careMail = (marker: string) =>
+  newestMail((text) => text.includes('To: care@gharbazaar.in') && text.includes(marker));
 
-/** The text of the newest e-mail to customer care that contains `marker`, once it is in the outbox. */
-async function careMail(marker: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
-  let found = '';
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-      for (const file of files) {
-        const text = fs.readFileSync(path.join(outbox, file), 'utf8');
-        if (text.includes('To: care@gharbazaar.in') && text.includes(marker)) found = text;
-      }
-      return found;
-    })
-    .not.toBe('');
-  return found;
-}
+const THANKS = 'Thanks! Your message was sent. We reply within 24 hours.';
 
 test('the contact form checks each field, sends the message to customer care and says thank you', async ({ page }) => {
   // Many steps; on the shared 2-core machine under load each can take seconds.

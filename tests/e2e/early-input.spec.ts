@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { apiShopper, SHOPPER_PASSWORD } from './fixtures';
 
 /**
  * Presses and typing in the first moments of a page, before its islands have hydrated or the
@@ -23,7 +24,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 const ROUNDS = 20;
 const SLOTS = 4;
-const PASSWORD = 'jeera-rice-99';
 
 interface Shopper {
   email: string;
@@ -31,20 +31,9 @@ interface Shopper {
   data: unknown;
 }
 
-let made = 0;
-
 async function newShopper(request: APIRequestContext): Promise<Shopper> {
-  made += 1;
-  const id = `${Date.now().toString(36)}${process.pid}${made}`;
-  const email = `early-${id}@example.in`;
-  const phone = `8${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const created = await request.post('/api/common/signup', {
-    data: { first_name: 'Asha', last_name: 'Rao', phone_number: phone, email, password: PASSWORD },
-  });
-  expect(created.status()).toBe(201);
-  const login = await request.post('/api/common/userlogin', { data: { email, password: PASSWORD } });
-  const { data } = (await login.json()) as { data: { tokens: { access: string } } };
-  return { email, token: data.tokens.access, data };
+  const shopper = await apiShopper(request, { prefix: 'early', firstName: 'Asha', lastName: 'Rao' });
+  return { email: shopper.email, token: shopper.token, data: shopper.session };
 }
 
 /** A context whose pages start logged in as `shopper` (or as nobody). */
@@ -189,7 +178,7 @@ test('login: typed at once and submitted at once, nothing is lost', async ({ bro
     async (page, i) => {
       await open(page, '/login');
       await page.getByLabel('User Name').fill(shoppers[i % SLOTS].email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Password', { exact: true }).fill(SHOPPER_PASSWORD);
       await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
       // Logged in, then home (the greeting may or may not show first on a slow page).
       await expect(page, `login, round ${i + 1}`).toHaveURL(/^http:\/\/[^/]+\/$/);
@@ -211,7 +200,7 @@ test('register: typed at once and submitted at once, nothing is lost', async ({ 
       await page.getByLabel('Last Name').fill('Kumar');
       await page.getByLabel('Phone Number').fill(`9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
       await page.getByLabel('Email Address').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Password', { exact: true }).fill(SHOPPER_PASSWORD);
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await expect(
         page.getByRole('dialog', { name: 'Registration Successful' }),
@@ -221,7 +210,7 @@ test('register: typed at once and submitted at once, nothing is lost', async ({ 
   );
   // Each account exists: it logs in.
   for (const email of emails) {
-    const login = await request.post('/api/common/userlogin', { data: { email, password: PASSWORD } });
+    const login = await request.post('/api/common/userlogin', { data: { email, password: SHOPPER_PASSWORD } });
     expect(login.status(), email).toBe(200);
   }
 });

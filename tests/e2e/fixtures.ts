@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Widths the storefront is checked at: desktop and a small phone. */
 export const DESKTOP = { width: 1280, height: 900 };
@@ -38,32 +40,51 @@ export async function waitForIslands(page: Page): Promise<void> {
 
 let shoppers = 0;
 
-/** Creates a shopper through the API and logs this page in as them (token in local storage). */
-export async function loggedInShopper(page: Page): Promise<{ email: string; password: string; firstName: string }> {
+/** The password of every shopper `apiShopper` makes. */
+export const SHOPPER_PASSWORD = 'jeera-rice-99';
+
+/** A shopper made through the API: their sign-up fields and the login answer (`session`, as the login page keeps it). */
+export interface ApiShopper {
+  email: string;
+  password: string;
+  firstName: string;
+  token: string;
+  session: { tokens: { access: string }; user_id: number };
+}
+
+/** Signs a new shopper up and logs them in through the API (a unique e-mail and phone each time). */
+export async function apiShopper(
+  request: APIRequestContext,
+  { prefix = 'buyer', firstName = 'Meera', lastName = 'Nair' } = {},
+): Promise<ApiShopper> {
   shoppers += 1;
-  const id = `${Date.now().toString(36)}${process.pid}${shoppers}`;
-  const shopper = { email: `buyer-${id}@example.in`, password: 'jeera-rice-99', firstName: 'Meera' };
+  const email = `${prefix}-${Date.now().toString(36)}${process.pid}${shoppers}@example.in`;
+  const password = SHOPPER_PASSWORD;
   const phone = `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const created = await page.request.post('/api/common/signup', {
-    data: {
-      first_name: shopper.firstName,
-      last_name: 'Nair',
-      phone_number: phone,
-      email: shopper.email,
-      password: shopper.password,
-    },
+  const created = await request.post('/api/common/signup', {
+    data: { first_name: firstName, last_name: lastName, phone_number: phone, email, password },
   });
   expect(created.status()).toBe(201);
-  const login = await page.request.post('/api/common/userlogin', {
-    data: { email: shopper.email, password: shopper.password },
-  });
-  const { data } = (await login.json()) as { data: { tokens: { access: string }; user_id: number } };
-  await page.goto('/aboutus');
+  const login = await request.post('/api/common/userlogin', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  const { data } = (await login.json()) as { data: ApiShopper['session'] };
+  return { email, password, firstName, token: data.tokens.access, session: data };
+}
+
+/** Keeps `session` in this page's local storage, as the login page does. */
+export async function storeSession(page: Page, session: ApiShopper['session']): Promise<void> {
   await page.evaluate((d) => {
     localStorage.setItem('authToken', d.tokens.access);
     localStorage.setItem('user', JSON.stringify(d));
     localStorage.setItem('user_id', String(d.user_id));
-  }, data);
+  }, session);
+}
+
+/** Creates a shopper through the API and logs this page in as them (token in local storage). */
+export async function loggedInShopper(page: Page): Promise<ApiShopper> {
+  const shopper = await apiShopper(page.request);
+  await page.goto('/aboutus');
+  await storeSession(page, shopper.session);
   return shopper;
 }
 
@@ -72,6 +93,28 @@ export async function tokenOf(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('authToken'))) ?? '';
 }
 
+/** Every kind of page the shop serves: static, on-demand (search), rewritten and missing. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/productslisting',
+  '/subcategories/1',
+  '/subcategoriesproducts/1',
+  '/products/category/2',
+  '/product-details/1',
+  '/searchproductlist?search=rice',
+  '/aboutus',
+  '/contactus',
+  '/privacypolicy',
+  '/return',
+  '/products',
+  '/ordertracking',
+  '/resizewebsite',
+  '/no-such-page',
+  '/login',
+  '/register',
+  '/forgotpassword',
+  '/resetpassword',
+];
 /** An address no page answers: the not-found page. */
 export const NOT_FOUND = '/no-such-page-here';
 
@@ -109,4 +152,29 @@ export function everyRoute(orderId: number): string[] {
     '/resizewebsite',
     NOT_FOUND,
   ];
+}
+
+/** The newest e-mail in the shop's outbox that `matches`, once it is there (the shop writes mail after answering). */
+export async function newestMail(matches: (text: string) => boolean): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+  let found = '';
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+      for (const file of files) {
+        const text = fs.readFileSync(path.join(outbox, file), 'utf8');
+        if (matches(text)) return (found = text);
+      }
+      return '';
+    })
+    .not.toBe('');
+  return found;
+}
+
+const PIN = /Your PIN is (\d{4})\./;
+
+/** The PIN in the newest reset e-mail to `email`. */
+export async function pinFromOutbox(email: string): Promise<string> {
+  const mail = await newestMail((text) => text.includes(`To: ${email}`) && PIN.test(text));
+  return PIN.exec(mail)?.[1] ?? '';
 }

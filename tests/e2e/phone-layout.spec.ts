@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { everyRoute, waitForIslands } from './fixtures';
+import { apiShopper, everyRoute, waitForIslands } from './fixtures';
 
 /**
  * Phones: no page scrolls sideways. Every route, logged out and logged in (with a cart, a
@@ -14,20 +14,13 @@ interface Shopper {
   orderId: number;
 }
 
-let shopperCount = 0;
-
 /** A new shopper with two cart lines, two wishlist entries, a saved address and one order, made through the API. */
 async function shopperWithEverything(page: Page): Promise<Shopper> {
-  shopperCount += 1;
-  const email = `phone-${Date.now().toString(36)}${process.pid}${shopperCount}@example.in`;
-  const password = 'jeera-rice-99';
-  const phone = `8${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const signup = await page.request.post('/api/common/signup', {
-    data: { first_name: 'Meenakshisundaram', last_name: 'Venkataraghavan', phone_number: phone, email, password },
+  const { session: data } = await apiShopper(page.request, {
+    prefix: 'phone',
+    firstName: 'Meenakshisundaram',
+    lastName: 'Venkataraghavan',
   });
-  expect(signup.status()).toBe(201);
-  const login = await page.request.post('/api/common/userlogin', { data: { email, password } });
-  const { data } = (await login.json()) as { data: { tokens: { access: string }; user_id: number } };
   const headers = { authorization: `Bearer ${data.tokens.access}` };
   const products = (await (await page.request.get('/api/common/products/?page_size=4')).json()) as {
     results: { variants: { id: number }[] }[];

@@ -1,26 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DESKTOP, loggedInShopper, waitForIslands } from './fixtures';
+import { DESKTOP, loggedInShopper, newestMail, waitForIslands } from './fixtures';
 
 test.use({ viewport: DESKTOP });
-
-/** The newest e-mail to `to` whose subject is `subject`, once it is in the outbox. */
-async function mailTo(to: string, subject: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
-  let found = '';
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-      for (const file of files) {
-        const text = fs.readFileSync(path.join(outbox, file), 'utf8');
-        if (text.includes(`To: ${to}`) && text.includes(`Subject: ${subject}`)) found = text;
-      }
-      return found;
-    })
-    .not.toBe('');
-  return found;
-}
 
 test('changing the e-mail asks for the current password, refuses a wrong one, and tells the old address', async ({
   page,
@@ -49,7 +30,11 @@ test('changing the e-mail asks for the current password, refuses a wrong one, an
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('dialog', { name: 'Profile Updated' })).toBeVisible();
 
-  const notice = await mailTo(shopper.email, 'The e-mail address of your GharBazaar account was changed');
+  const notice = await newestMail(
+    (text) =>
+      text.includes(`To: ${shopper.email}`) &&
+      text.includes('Subject: The e-mail address of your GharBazaar account was changed'),
+  );
   expect(notice).toContain(`New address: ${newEmail}`);
   expect(notice).toContain('care@gharbazaar.in');
   const login = await page.request.post('/api/common/userlogin', {

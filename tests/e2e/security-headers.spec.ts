@@ -1,29 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { RESET_EMAIL_KEY } from '../../src/lib/reset-flow';
-import { loggedInShopper, waitForIslands } from './fixtures';
+import { loggedInShopper, PUBLIC_PAGES, waitForIslands } from './fixtures';
 
-/** Every kind of page the shop serves: static, on-demand (search), rewritten and missing. */
-const PUBLIC_PAGES = [
-  '/',
-  '/productslisting',
-  '/subcategories/1',
-  '/subcategoriesproducts/1',
-  '/products/category/2',
-  '/product-details/1',
-  '/searchproductlist?search=rice',
-  '/aboutus',
-  '/contactus',
-  '/privacypolicy',
-  '/return',
-  '/products',
-  '/ordertracking',
-  '/resizewebsite',
-  '/no-such-page',
-  '/login',
-  '/register',
-  '/forgotpassword',
-  '/resetpassword',
-];
 /** Pages about the shopper (they send a logged-out visitor to log in). */
 const ACCOUNT_PAGES = [
   '/cart',

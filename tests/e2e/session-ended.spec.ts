@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { loggedInShopper, tokenOf } from './fixtures';
+import { loggedInShopper, pinFromOutbox, tokenOf } from './fixtures';
 
 /**
  * A session the server has ended (here: logged out from elsewhere; a password reset revokes it the
@@ -73,23 +71,6 @@ test('a token the server refused ends the session once, on every page', async ({
   expect(await shownDialogs(page)).toEqual([]);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
 });
-
-/** The PIN in the newest reset e-mail for `email` in the shop's outbox. */
-async function pinFromOutbox(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
-  let pin = '';
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-      for (const file of files) {
-        const text = fs.readFileSync(path.join(outbox, file), 'utf8');
-        if (text.includes(`To: ${email}`)) return (pin = /Your PIN is (\d{4})\./.exec(text)?.[1] ?? '');
-      }
-      return '';
-    })
-    .toMatch(/^\d{4}$/);
-  return pin;
-}
 
 test('a password reset from another browser ends the session here; Login comes back here', async ({
   page,
