@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeTestApp, newUser, type TestApp } from './helpers';
+import { makeTestApp, newUser, type TestApp, HOME_ADDRESS } from './helpers';
+import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
 let t: TestApp;
 
@@ -25,20 +26,8 @@ type Address = {
   address_type: 'home' | 'work';
   user: number;
 };
-type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
-const HOME = {
-  name: 'Asha Verma',
-  phone_number: '9876543210',
-  alternate_phone_number: '',
-  pincode: '560001',
-  locality: 'Indiranagar',
-  area: '12, 100 Feet Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  landmark: 'Near the metro station',
-  address_type: 'home',
-};
+const HOME = { ...HOME_ADDRESS, landmark: 'Near the metro station' };
 
 const list = (token: string) => t.call('GET', '/api/common/addresses/', { token });
 const create = (token: string, json: unknown) => t.call('POST', '/api/common/addresses/', { token, json });

@@ -13,6 +13,7 @@ import {
   waitForMail,
   type TestApp,
 } from './helpers';
+import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
 let t: TestApp;
 
@@ -32,7 +33,6 @@ type Profile = {
   phone_number: string;
   profile_picture: string | null;
 };
-type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
 const getProfile = (token: string) => t.call('GET', '/api/common/profile/', { token });
 const patchJson = (token: string, json: unknown) => t.call('PATCH', '/api/common/profile/', { token, json });

@@ -1,6 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { login, makeTestApp, newUser, signup, TEST_TOKEN_TTL_SECONDS, userFields, type TestApp } from './helpers';
+import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
 let t: TestApp;
 
@@ -11,8 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
 describe('POST common/signup', () => {
   test('creates an account: 201 with the user id', async () => {

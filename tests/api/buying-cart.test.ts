@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { discountPercent } from '../../contract/pricing';
 import { addToCart, getCart, makeTestApp, newUser, someVariants, type TestApp } from './helpers';
+import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
 let t: TestApp;
 
@@ -29,7 +30,6 @@ interface CartBody {
   total_price: number;
   count: number;
 }
-type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
 const CART_ITEM_FIELDS = [
   'product_variant_id',

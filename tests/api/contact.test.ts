@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTestApp, outbox, waitForMail, type TestApp } from './helpers';
+import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
 let t: TestApp;
 /** A second shop with the production throttles, trusting one proxy so tests pick their address. */
@@ -27,7 +28,6 @@ afterAll(async () => {
   await limited.close();
 });
 
-type ErrorBody = { message: string; errors?: Record<string, string[]> };
 const CARE = 'care@gharbazaar.in';
 const THANKS = 'Thanks! Your message was sent. We reply within 24 hours.';
 

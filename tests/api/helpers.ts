@@ -408,3 +408,17 @@ export function paymentEvent(
     created_at: Math.floor(Date.now() / 1000),
   });
 }
+
+/** A valid home delivery address (the optional fields empty). */
+export const HOME_ADDRESS = {
+  name: 'Asha Verma',
+  phone_number: '9876543210',
+  alternate_phone_number: '',
+  pincode: '560001',
+  locality: 'Indiranagar',
+  area: '12, 100 Feet Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  landmark: '',
+  address_type: 'home',
+} as const;

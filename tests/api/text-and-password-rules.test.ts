@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buy, makeTestApp, newUser, requestPin, signup, someVariants, userFields, type TestApp } from './helpers';
+import {
+  buy,
+  makeTestApp,
+  newUser,
+  requestPin,
+  signup,
+  someVariants,
+  userFields,
+  type TestApp,
+  HOME_ADDRESS,
+} from './helpers';
+import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
 let t: TestApp;
 
@@ -11,23 +22,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type ErrorBody = { message: string; errors?: Record<string, string[]> };
-
 const NOT_ALLOWED = 'Contains characters that are not allowed.';
 const COMMON = 'This password is too common and easy to guess. Choose another one.';
-
-const HOME = {
-  name: 'Asha Verma',
-  phone_number: '9876543210',
-  alternate_phone_number: '',
-  pincode: '560001',
-  locality: 'Indiranagar',
-  area: '12, 100 Feet Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  landmark: '',
-  address_type: 'home',
-};
 
 // Each bad text, the field it goes in, and what the shopper is told.
 const BAD_LINES: [string, string, string][] = [
@@ -43,7 +39,7 @@ const BAD_LINES: [string, string, string][] = [
 describe('names and addresses refuse control and text-direction characters and invisible-only text', () => {
   test.each(BAD_LINES)('an address name with %s → 400; nothing stored', async (_, name, message) => {
     const user = await newUser(t);
-    const res = await t.call('POST', '/api/common/addresses/', { token: user.token, json: { ...HOME, name } });
+    const res = await t.call('POST', '/api/common/addresses/', { token: user.token, json: { ...HOME_ADDRESS, name } });
     expect(res.status).toBe(400);
     expect((res.body as ErrorBody).errors?.name).toEqual([message]);
     expect((await t.call('GET', '/api/common/addresses/', { token: user.token })).body).toEqual([]);
@@ -56,7 +52,7 @@ describe('names and addresses refuse control and text-direction characters and i
     ['no-break and ideographic spaces', '\u00a0\u3000'],
   ])('a city of only %s is as good as none: "City is required"', async (_, city) => {
     const user = await newUser(t);
-    const res = await t.call('POST', '/api/common/addresses/', { token: user.token, json: { ...HOME, city } });
+    const res = await t.call('POST', '/api/common/addresses/', { token: user.token, json: { ...HOME_ADDRESS, city } });
     expect(res.status).toBe(400);
     expect((res.body as ErrorBody).errors?.city).toEqual(['City is required']);
   });
@@ -65,7 +61,7 @@ describe('names and addresses refuse control and text-direction characters and i
     const user = await newUser(t);
     const res = await t.call('POST', '/api/common/addresses/', {
       token: user.token,
-      json: { ...HOME, landmark: '\u200b' },
+      json: { ...HOME_ADDRESS, landmark: '\u200b' },
     });
     expect(res.status).toBe(400);
     expect((res.body as ErrorBody).errors?.landmark).toBeDefined();
@@ -73,7 +69,7 @@ describe('names and addresses refuse control and text-direction characters and i
 
   test('Indian scripts with their joiners, accents and emoji pass', async () => {
     const user = await newUser(t);
-    const json = { ...HOME, name: 'क्‍ष Zoë', locality: 'കോഴിക്കോട്', landmark: 'Near 🛕 temple' };
+    const json = { ...HOME_ADDRESS, name: 'क्‍ष Zoë', locality: 'കോഴിക്കോട്', landmark: 'Near 🛕 temple' };
     const res = await t.call('POST', '/api/common/addresses/', { token: user.token, json });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'क्‍ष Zoë', locality: 'കോഴിക്കോട്', landmark: 'Near 🛕 temple' });

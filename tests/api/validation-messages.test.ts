@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addToCart, makeTestApp, newUser, someVariants, type TestApp } from './helpers';
+import { addToCart, makeTestApp, newUser, someVariants, type TestApp, HOME_ADDRESS } from './helpers';
+import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
 let t: TestApp;
 
@@ -10,8 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
 /** A raw key heading a message ('quantity: …', 'products.0.quantity: …') is what no shopper may read. */
 const RAW_FIELD_PREFIX = /^\s*[A-Za-z_][\w.]*\s*:\s/;
@@ -25,19 +24,6 @@ function expectShopperSentence(body: unknown) {
   expect(message, message).not.toMatch(RAW_FIELD_PREFIX);
   expect(message, message).not.toMatch(RAW_KEY);
 }
-
-const HOME = {
-  name: 'Asha Verma',
-  phone_number: '9876543210',
-  alternate_phone_number: '',
-  pincode: '560001',
-  locality: 'Indiranagar',
-  area: '12, 100 Feet Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  landmark: '',
-  address_type: 'home',
-};
 
 describe('validation messages read as sentences, never as `field: …`', () => {
   test('cart: add and change with bad quantities and variants', async () => {
@@ -94,14 +80,17 @@ describe('validation messages read as sentences, never as `field: …`', () => {
       { alternate_phone_number: 9876543210 },
     ];
     for (const change of bad) {
-      const res = await t.call('POST', '/api/common/addresses/', { token: user.token, json: { ...HOME, ...change } });
+      const res = await t.call('POST', '/api/common/addresses/', {
+        token: user.token,
+        json: { ...HOME_ADDRESS, ...change },
+      });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expectShopperSentence(res.body);
     }
     // The SPEC's own texts stay exactly as written.
     const phone = await t.call('POST', '/api/common/addresses/', {
       token: user.token,
-      json: { ...HOME, phone_number: '12' },
+      json: { ...HOME_ADDRESS, phone_number: '12' },
     });
     expect((phone.body as ErrorBody).message).toBe('Valid 10-digit phone number is required');
     const empty = await t.call('POST', '/api/common/addresses/', { token: user.token, json: {} });
