@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createRazorpayProvider, razorpayClient } from '../../server/services/payments/razorpay';
-import { makeTestApp, newUser, orderRow, pay, type CreatedOrderBody, type TestApp } from './helpers';
+import {
+  makeLiveRazorpayApp,
+  makeTestApp,
+  newUser,
+  orderRow,
+  pay,
+  type CreatedOrderBody,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let live: TestApp;
 
 beforeAll(async () => {
   t = await makeTestApp(5);
-  const keys = { keyId: 'rzp_live_ABCDEFGHIJKLMN', keySecret: 'live-secret-0123456789abcdefghij' };
-  live = await makeTestApp(5, {
-    payments: { provider: createRazorpayProvider(keys, razorpayClient(keys.keyId, keys.keySecret)) },
-  });
+  live = await makeLiveRazorpayApp(5);
 });
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { generateCatalogue } from '../../server/db/seed/generate';
 import type { AccountsOptions } from '../../server/services/auth/accounts';
 import { OutboxMailer } from '../../server/services/mail/outbox';
 import { createLocalProvider } from '../../server/services/payments/local';
+import { createRazorpayProvider, razorpayClient } from '../../server/services/payments/razorpay';
 import { hmacHex, paymentSignature, randomBase62 } from '../../server/services/payments/signatures';
 
 /** One answer of the in-process app, its body parsed as JSON when it is JSON. */
@@ -422,3 +423,11 @@ export const HOME_ADDRESS = {
   landmark: '',
   address_type: 'home',
 } as const;
+
+/** A shop configured with live Razorpay keys, for what the shop refuses or hides when real money is at stake. */
+export function makeLiveRazorpayApp(products = 5): Promise<TestApp> {
+  const keys = { keyId: 'rzp_live_ABCDEFGHIJKLMN', keySecret: 'live-secret-0123456789abcdefghij' };
+  return makeTestApp(products, {
+    payments: { provider: createRazorpayProvider(keys, razorpayClient(keys.keyId, keys.keySecret)) },
+  });
+}

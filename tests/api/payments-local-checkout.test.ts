@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createRazorpayProvider, razorpayClient } from '../../server/services/payments/razorpay';
 import { paymentSignature } from '../../server/services/payments/signatures';
 import {
+  makeLiveRazorpayApp,
   makeTestApp,
   newUser,
   orderRow,
@@ -18,10 +18,7 @@ let live: TestApp;
 
 beforeAll(async () => {
   t = await makeTestApp(5);
-  const keys = { keyId: 'rzp_live_ABCDEFGHIJKLMN', keySecret: 'live-secret-0123456789abcdefghij' };
-  live = await makeTestApp(5, {
-    payments: { provider: createRazorpayProvider(keys, razorpayClient(keys.keyId, keys.keySecret)) },
-  });
+  live = await makeLiveRazorpayApp(5);
 });
 
 afterAll(async () => {
