@@ -12,6 +12,7 @@ import {
   signup,
   waitForMail,
   type TestApp,
+  noisePng,
 } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
@@ -427,17 +428,7 @@ describe('PATCH common/profile/ with multipart form data', () => {
 
   test('a picture over 5 MB → 413 "Image is too large (at most 5 MB)."; nothing changes', async () => {
     const user = await newUser(t);
-    const big = await sharp({
-      create: {
-        width: 1400,
-        height: 1400,
-        channels: 3,
-        background: '#000',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
+    const big = await noisePng(1400);
     expect(big.byteLength).toBeGreaterThan(5 * 1024 * 1024);
     const before = uploads();
     const res = await patchForm(

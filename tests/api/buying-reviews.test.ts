@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buy, filesBelow, makeTestApp, newUser, placeOrder, someVariants, type TestApp } from './helpers';
+import { buy, filesBelow, makeTestApp, newUser, placeOrder, someVariants, type TestApp, noisePng } from './helpers';
 
 let t: TestApp;
 
@@ -282,17 +282,7 @@ describe('review pictures', () => {
       'a picture over 5 MB',
       async () => [
         {
-          bytes: await sharp({
-            create: {
-              width: 1400,
-              height: 1400,
-              channels: 3,
-              background: '#000',
-              noise: { type: 'gaussian', mean: 128, sigma: 40 },
-            },
-          })
-            .png({ compressionLevel: 0 })
-            .toBuffer(),
+          bytes: await noisePng(1400),
         },
       ],
       413,
@@ -317,17 +307,7 @@ describe('review pictures', () => {
 
   test('three pictures of nearly 5 MB each fit in one review', async () => {
     const { user, v } = await buyer(14);
-    const noisy = await sharp({
-      create: {
-        width: 1250,
-        height: 1250,
-        channels: 3,
-        background: '#000',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
+    const noisy = await noisePng(1250);
     expect(noisy.byteLength).toBeGreaterThan(4.4 * 1024 * 1024);
     expect(noisy.byteLength).toBeLessThan(5 * 1024 * 1024);
     const res = await postReview(

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { createApp, type AppOptions } from '../../server/app';
 import { migrate, openDatabase, type Db } from '../../server/db';
@@ -430,4 +431,19 @@ export function makeLiveRazorpayApp(products = 5): Promise<TestApp> {
   return makeTestApp(products, {
     payments: { provider: createRazorpayProvider(keys, razorpayClient(keys.keyId, keys.keySecret)) },
   });
+}
+
+/** An uncompressed PNG of noise, `side` px square: about side² × 3 bytes (1,400 px is over 5 MB). */
+export function noisePng(side: number): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
