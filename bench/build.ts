@@ -41,7 +41,7 @@ export async function benchBuild(products: number, log: (line: string) => void):
     log(`Seeding ${fmt(products)} products into ${dataDir}`);
     const seed = await runCommand(
       process.execPath,
-      tsxArgs('server/db/seed/cli.ts', ['--products', String(products), '--data-dir', dataDir, '--reset']),
+      tsxArgs('server/demo/cli.ts', ['--products', String(products), '--data-dir', dataDir, '--reset']),
       process.env,
       minutes * 60_000,
     );

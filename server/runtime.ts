@@ -4,8 +4,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { databaseFile, migrate, openDatabase, type Db } from './db';
-import { catalogueIsEmpty, seedCatalogue } from './db/seed';
-import { generateCatalogue } from './db/seed/generate';
+import { catalogueIsEmpty, hasUndrawnPictures } from './db/catalogue-state';
 import { ConfigError, loadEnv, type Env } from './env';
 import type { AccountsOptions } from './services/auth/accounts';
 import type { Mailer } from './services/mail/mailer';
@@ -89,16 +88,20 @@ export function runMain(main: () => Promise<void>): void {
   });
 }
 
-/** Opens and migrates the data folder's database, seeding the catalogue when it is empty. */
+/**
+ * Opens and migrates the data folder's database, seeding the demo catalogue when it is empty.
+ * The demo (server/demo/) is loaded here only, and only when it has something to do: a shop whose
+ * catalogue was filled otherwise (an import, or `npm run seed` earlier) starts without it.
+ */
 export async function prepareData(env: Env, log: (line: string) => void = console.log): Promise<Db> {
   checkDataDir(env.dataDir);
   const db = openDatabase(databaseFile(env.dataDir));
   const applied = await migrate(db);
   if (applied.length) log(`Database migrated: ${applied.join(', ')}`);
-  if (await catalogueIsEmpty(db)) {
-    const started = performance.now();
-    await seedCatalogue(db, generateCatalogue({ products: env.seedProducts }));
-    log(`Catalogue seeded with ${env.seedProducts} products in ${Math.round(performance.now() - started)} ms`);
+  const empty = await catalogueIsEmpty(db);
+  if (empty || (await hasUndrawnPictures(db))) {
+    const { prepareDemo } = await import('./demo/seed');
+    for (const line of await prepareDemo(db, { seedProducts: env.seedProducts, empty })) log(line);
   }
   return db;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -27,15 +28,13 @@ const MAX_STATEMENTS = 1000;
  * each time). Statements run synchronously and are never streamed, so reuse cannot overlap.
  */
 export function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+  const statements = new LRUCache<string, SqliteStatement>({ max: MAX_STATEMENTS });
   return {
     close: () => sqlite.close(),
     prepare(sql: string): SqliteStatement {
       let statement = statements.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);
-        // Oldest first out: Map keeps insertion order.
-        if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);
       }
       return statement;

@@ -85,11 +85,15 @@ export interface BannersTable {
   image: string;
 }
 
-/** Generated catalogue pictures, stored as the recipe that draws them. */
+/** Catalogue pictures kept in the database, served under /media/catalogue/{id}-{hash}.svg. */
 export interface IllustrationsTable {
   id: Generated<number>;
+  /** Part of the picture's URL: it changes with the picture, so a URL's content never does. */
   hash: string;
+  /** The recipe the demo seed drew the picture from. */
   spec: string;
+  /** The picture; null only in rows stored before pictures were kept as SVG, until drawn. */
+  svg: string | null;
 }
 
 export interface UsersTable {

@@ -24,7 +24,11 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return null;
 }
 
-/** Compresses text answers with brotli or gzip, whichever the client prefers of the two. */
+/**
+ * Compresses text answers with brotli or gzip, whichever the client prefers of the two. Not
+ * hono/compress: it offers only gzip and deflate (no brotli, which the storefront's browsers all
+ * take and which makes smaller answers) and streams every answer through CompressionStream.
+ */
 export function compress(): MiddlewareHandler {
   return async (c, next) => {
     await next();

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { chooseEncoding } from './compress';
 
@@ -32,8 +33,11 @@ interface Entry {
  * staff command) shows in SQLite's `data_version`, which every lookup compares.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  /** Least recently used answers go first once the bytes kept (compressed copies included) pass MAX_BYTES. */
+  private readonly entries = new LRUCache<string, Entry>({
+    maxSize: MAX_BYTES,
+    sizeCalculation: (entry) => entry.bytes,
+  });
   private local = 0;
 
   constructor(private readonly db: Db) {}
@@ -47,26 +51,11 @@ export class ResponseCache {
   invalidate(): void {
     this.local += 1;
     this.entries.clear();
-    this.bytes = 0;
   }
 
   private async version(): Promise<string> {
     const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(this.db);
     return `${rows[0]?.data_version ?? 0}.${this.local}`;
-  }
-
-  private remember(key: string, entry: Entry): void {
-    const old = this.entries.get(key);
-    if (old) this.bytes -= old.bytes;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    // Least recently stored first: Map keeps insertion order.
-    for (const [k, e] of this.entries) {
-      if (this.bytes <= MAX_BYTES) break;
-      this.entries.delete(k);
-      this.bytes -= e.bytes;
-    }
   }
 
   /**
@@ -84,7 +73,7 @@ export class ResponseCache {
       const json = Buffer.from(JSON.stringify(await produce()));
       const etag = `"${createHash('sha1').update(json).digest('base64url').slice(0, 16)}"`;
       entry = { version, etag, json, bytes: json.byteLength };
-      this.remember(key, entry);
+      this.entries.set(key, entry);
     }
     const headers: Record<string, string> = {
       'content-type': 'application/json; charset=utf-8',
@@ -104,7 +93,8 @@ export class ResponseCache {
             : await gzip(entry.json, { level: 6 });
         entry[encoding === 'br' ? 'br' : 'gzip'] = packed;
         entry.bytes += packed.byteLength;
-        this.bytes += packed.byteLength;
+        // Storing it again counts the compressed copy in the cache's size.
+        this.entries.set(key, entry);
       }
       body = packed;
       headers['content-encoding'] = encoding;

@@ -3,7 +3,9 @@
  * use, and (on an https shop) that browsers must never come back over plain http. The scripts a
  * page may run are decided by the Content-Security-Policy meta tag Astro writes into each page
  * with the hashes of its own scripts (astro.config.mjs); a meta tag cannot carry
- * frame-ancestors, so that part is this header.
+ * frame-ancestors, so that part is this header. Not hono/secure-headers: its policy would replace
+ * the one a page sets instead of adding the missing directives to it, and its defaults add seven
+ * headers and differ from the shop's referrer, frame and HSTS values.
  */
 
 /** Origins of Razorpay's checkout: its frame may ask for the Payment Request API. */

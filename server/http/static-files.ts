@@ -63,7 +63,9 @@ export function cacheControl(urlPath: string): string {
 
 /**
  * Answers with `file`, preferring a precompressed `.br`/`.gz` sibling the client accepts.
- * Pages get an ETag so a revalidation costs a 304.
+ * Pages get an ETag so a revalidation costs a 304. Not @hono/node-server's serveStatic: it sends
+ * no ETag (every revalidation of a page would download it again), serves hidden files, and
+ * answers only 200 (the shop's 404 and 500 pages are files too).
  */
 export async function sendFile(
   c: Context,

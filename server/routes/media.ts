@@ -1,30 +1,30 @@
 import { Hono } from 'hono';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { resolveFile, sendFile } from '../http/static-files';
-import { parseIllustrationName, renderIllustration, type IllustrationSpec } from '../services/images/catalogue-images';
+import { parseIllustrationName } from '../services/images/catalogue-images';
 
-/** Drawn pictures kept in memory; each is a few KB. */
+/** Stored pictures kept in memory, most recently served first; each is a few KB. */
 const CACHE_LIMIT = 4000;
 
-/** Media: generated catalogue pictures and uploaded files. */
+/** Media: stored catalogue pictures and uploaded files. */
 export function mediaRoutes(db: Db, mediaDir?: string): Hono {
   const app = new Hono({ strict: false });
-  const drawn = new Map<string, string>();
+  const pictures = new LRUCache<string, string>({ max: CACHE_LIMIT });
 
   app.get('/catalogue/:name', async (c) => {
     const name = c.req.param('name');
-    let svg = drawn.get(name);
+    let svg = pictures.get(name);
     if (svg === undefined) {
       const parsed = parseIllustrationName(name);
       const row =
         parsed &&
-        (await db.selectFrom('illustrations').select(['hash', 'spec']).where('id', '=', parsed.id).executeTakeFirst());
-      if (!parsed || !row || row.hash !== parsed.hash) {
+        (await db.selectFrom('illustrations').select(['hash', 'svg']).where('id', '=', parsed.id).executeTakeFirst());
+      if (!parsed || !row?.svg || row.hash !== parsed.hash) {
         return c.json({ message: 'No such image.' }, 404);
       }
-      svg = renderIllustration(JSON.parse(row.spec) as IllustrationSpec);
-      if (drawn.size >= CACHE_LIMIT) drawn.delete(drawn.keys().next().value as string);
-      drawn.set(name, svg);
+      svg = row.svg;
+      pictures.set(name, svg);
     }
     return c.body(svg, 200, {
       'content-type': 'image/svg+xml',

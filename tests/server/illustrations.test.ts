@@ -1,10 +1,13 @@
 import { describe, expect, it, test } from 'vitest';
-import { ILLUSTRATION_KINDS, generateCatalogue } from '../../server/db/seed/generate.js';
+import { ILLUSTRATION_KINDS, generateCatalogue } from '../../server/demo/generate.js';
 import {
   bannerIllustration,
+  pictureHash,
   productIllustration,
+  renderIllustration,
   tileIllustration,
-} from '../../server/services/images/illustrations.js';
+  type IllustrationSpec,
+} from '../../server/demo/illustrations.js';
 
 const NASTY = `<script>alert("x")</script> & 'Rasoi'`;
 
@@ -196,5 +199,29 @@ describe('bannerIllustration', () => {
       kind: 'kurta',
     });
     expect((svg.match(/<text/g) ?? []).length).toBe(1);
+  });
+});
+
+describe('renderIllustration', () => {
+  test.each<[IllustrationSpec, number, number]>([
+    [{ type: 'product', kind: 'jar', colorHex: '#d64545', label: 'Swachh', seed: 3 }, 600, 600],
+    [{ type: 'tile', kind: 'sack', background: '#fde2e4' }, 400, 400],
+    [
+      { type: 'banner', kind: 'diya', title: 'Festive lights', subtitle: null, palette: ['#1f2937', '#f2c230'] },
+      1600,
+      560,
+    ],
+  ])('draws a $type recipe as its drawing', (spec, width, height) => {
+    expectSvgRoot(renderIllustration(spec), width, height);
+  });
+});
+
+describe('pictureHash', () => {
+  it('is ten hex digits that follow the drawing', () => {
+    const a = productIllustration({ kind: 'jar', colorHex: '#d64545', label: 'Swachh', seed: 1 });
+    const b = productIllustration({ kind: 'jar', colorHex: '#d64545', label: 'Swachh', seed: 2 });
+    expect(pictureHash(a)).toMatch(/^[0-9a-f]{10}$/);
+    expect(pictureHash(a)).toBe(pictureHash(a));
+    expect(pictureHash(a)).not.toBe(pictureHash(b));
   });
 });

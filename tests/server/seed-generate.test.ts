@@ -5,7 +5,7 @@ import {
   generateCatalogue,
   type SeedProduct,
   type SeedVariant,
-} from '../../server/db/seed/generate.js';
+} from '../../server/demo/generate.js';
 
 const catalogue = generateCatalogue({ products: 5000 });
 const variants = catalogue.products.flatMap((p) => p.variants);

@@ -4,6 +4,7 @@ import { accounts } from './0002-accounts';
 import { buying } from './0003-buying';
 import { contactMessages } from './0004-contact-messages';
 import { orderItemVariant } from './0005-order-item-variant';
+import { storedPictures } from './0006-stored-pictures';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-buying': buying,
   '0004-contact-messages': contactMessages,
   '0005-order-item-variant': orderItemVariant,
+  '0006-stored-pictures': storedPictures,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

@@ -3,7 +3,8 @@
  * Every shape is drawn on a 600×600 canvas standing on a ground line near y = 480, so tiles and
  * banners reuse the product shapes by scaling them.
  */
-import type { IllustrationKind } from '../../db/seed/generate.js';
+import { createHash } from 'node:crypto';
+import type { IllustrationKind } from './generate.js';
 
 const FONT = 'system-ui, sans-serif';
 const HANDLE = '#2d3036';
@@ -541,4 +542,33 @@ export function bannerIllustration(o: {
     text += '</text>';
   }
   return `${svgOpen(1600, 560, o.subtitle ? `${o.title}: ${o.subtitle}` : o.title)}<rect width="1600" height="560" fill="${bg}"/><circle cx="1230" cy="290" r="250" fill="#fff" opacity=".5"/><circle cx="1230" cy="290" r="250" fill="${accent}" opacity=".08"/><circle cx="1520" cy="70" r="110" fill="${accent}" opacity=".1"/><circle cx="930" cy="500" r="46" fill="${accent}" opacity=".12"/><circle cx="1010" cy="90" r="16" fill="${accent}" opacity=".25"/>${text}<g transform="translate(930 -10)">${drawShape(o.kind, accent, '', false)}</g></svg>`;
+}
+
+/** The recipe of a demo picture, kept in the illustrations table beside the drawing. */
+export type IllustrationSpec =
+  | { type: 'product'; kind: IllustrationKind; colorHex: string; label: string; seed: number }
+  | { type: 'tile'; kind: IllustrationKind; background: string }
+  | {
+      type: 'banner';
+      kind: IllustrationKind;
+      title: string;
+      subtitle: string | null;
+      palette: [string, string];
+    };
+
+/** Draws a recipe as SVG text. */
+export function renderIllustration(spec: IllustrationSpec): string {
+  switch (spec.type) {
+    case 'product':
+      return productIllustration(spec);
+    case 'tile':
+      return tileIllustration(spec);
+    case 'banner':
+      return bannerIllustration(spec);
+  }
+}
+
+/** Short content hash of a drawing; it is part of the URL, so a URL's picture never changes. */
+export function pictureHash(svg: string): string {
+  return createHash('sha256').update(svg).digest('hex').slice(0, 10);
 }

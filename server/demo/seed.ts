@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
-import type { Db } from '../index';
-import type { Insertable } from 'kysely';
-import type { Database } from '../schema';
-import { illustrationPath, specHash, type IllustrationSpec } from '../../services/images/catalogue-images';
-import type { Catalogue, SeedProduct } from './generate';
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../db/index';
+import type { Database } from '../db/schema';
+import { illustrationPath } from '../services/images/catalogue-images';
+import { generateCatalogue, type Catalogue, type SeedProduct } from './generate';
+import { pictureHash, renderIllustration, type IllustrationSpec } from './illustrations';
 
 /** Pictures drawn for each colour of a product: the gallery's thumbnails. */
 const IMAGES_PER_COLOUR = 3;
@@ -11,12 +11,6 @@ const IMAGES_PER_COLOUR = 3;
 const BATCH = 400;
 /** Weight and volume products have no colour; their pictures take one from this list. */
 const NEUTRAL_COLOURS = ['#d97706', '#0f766e', '#b91c1c', '#1d4ed8', '#7c3aed', '#be185d', '#15803d'];
-
-/** True when no product exists yet, so start-up knows to seed. */
-export async function catalogueIsEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
-}
 
 async function insertAll<T extends keyof Database>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
@@ -34,16 +28,17 @@ function labelFor(product: SeedProduct): string {
 
 /**
  * Loads a generated catalogue into an empty database in one transaction, with ids assigned in
- * order (categories, subcategories and products number from 1), pictures stored as recipes and
- * the seeded reviews attributed to reviewer accounts that cannot log in.
+ * order (categories, subcategories and products number from 1), pictures drawn and stored as SVG
+ * beside their recipes, and the seeded reviews attributed to reviewer accounts that cannot log in.
  */
 export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const illustrations: { id: number; hash: string; spec: string }[] = [];
+    const illustrations: Insertable<Database['illustrations']>[] = [];
     const picture = (spec: IllustrationSpec): string => {
       const id = illustrations.length + 1;
-      const hash = specHash(spec);
-      illustrations.push({ id, hash, spec: JSON.stringify(spec) });
+      const svg = renderIllustration(spec);
+      const hash = pictureHash(svg);
+      illustrations.push({ id, hash, spec: JSON.stringify(spec), svg });
       return illustrationPath(id, hash);
     };
 
@@ -189,4 +184,38 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
     );
   });
   await sql`PRAGMA optimize`.execute(db);
+}
+
+/**
+ * Draws the pictures a database seeded before pictures were stored as SVG holds only as recipes.
+ * Their hash stays: it is already in the catalogue's image paths. Answers how many were drawn.
+ */
+export async function drawStoredRecipes(db: Db): Promise<number> {
+  const rows = await db.selectFrom('illustrations').select(['id', 'spec']).where('svg', 'is', null).execute();
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      const svg = renderIllustration(JSON.parse(row.spec) as IllustrationSpec);
+      await trx.updateTable('illustrations').set({ svg }).where('id', '=', row.id).execute();
+    }
+  });
+  return rows.length;
+}
+
+/**
+ * What start-up asks of the demo, the one way the running shop reaches it: an empty catalogue
+ * gets `products` generated products, and recipes without a drawing are drawn. Answers a line for
+ * the log for each thing done.
+ */
+export async function prepareDemo(db: Db, options: { seedProducts: number; empty: boolean }): Promise<string[]> {
+  const done: string[] = [];
+  if (options.empty) {
+    const started = performance.now();
+    await seedCatalogue(db, generateCatalogue({ products: options.seedProducts }));
+    done.push(
+      `Catalogue seeded with ${options.seedProducts} products in ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+  const drawn = await drawStoredRecipes(db);
+  if (drawn) done.push(`Drew ${drawn} catalogue pictures stored as recipes only`);
+  return done;
 }

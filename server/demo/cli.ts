@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { databaseFile, migrate, openDatabase } from '../index';
-import { catalogueIsEmpty, seedCatalogue } from './index';
+import { catalogueIsEmpty } from '../db/catalogue-state';
+import { databaseFile, migrate, openDatabase } from '../db/index';
+import { seedCatalogue } from './seed';
 import { DEFAULT_PRODUCT_COUNT, generateCatalogue } from './generate';
 
 const USAGE = `Usage: npm run seed -- [--products N] [--seed S] [--data-dir DIR] [--reset]
