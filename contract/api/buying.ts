@@ -50,7 +50,10 @@ export type WishlistEntry = z.infer<typeof WishlistEntrySchema>;
 
 /** A wishlist entry as answered: the product also carries its variant id and list price. */
 export const WishlistAnswerEntrySchema = WishlistEntrySchema.extend({
-  product: wishlistProduct.extend({ variant_id: id, price: rupees.meta({ description: 'List price (MRP) in rupees.' }) }),
+  product: wishlistProduct.extend({
+    variant_id: id,
+    price: rupees.meta({ description: 'List price (MRP) in rupees.' }),
+  }),
 }).meta({ id: 'WishlistEntry' });
 
 export const WishlistAnswerSchema = z
@@ -103,7 +106,11 @@ export const CreatedOrderSchema = z
     order_id: z.string().meta({ description: "The payment provider's order id (order_…)." }),
     razorpay_key: z.string().meta({ description: "The payment provider's public key id." }),
     currency: z.string(),
-    amount: z.number().int().positive().meta({ description: 'Amount in paise (minor units), as the checkout wants it.' }),
+    amount: z
+      .number()
+      .int()
+      .positive()
+      .meta({ description: 'Amount in paise (minor units), as the checkout wants it.' }),
     checkout_script: z
       .string()
       .meta({ description: "Where the checkout script comes from (Razorpay's, or the shop's local test checkout)." }),

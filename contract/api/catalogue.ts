@@ -87,7 +87,10 @@ export type SearchProduct = z.infer<typeof SearchProductSchema>;
 export const SearchResultSchema = ProductSchema.extend({
   title: z.string(),
   variants: z.array(SearchVariantSchema),
-}).meta({ id: 'SearchResult', description: 'A product found by search: the product, `title` and `selling_price` added.' });
+}).meta({
+  id: 'SearchResult',
+  description: 'A product found by search: the product, `title` and `selling_price` added.',
+});
 
 export const BannerSchema = z
   .strictObject({ id, title: z.string(), subtitle: z.string().nullable(), image })

@@ -287,7 +287,9 @@ export const OPERATIONS: Operation[] = [
       body: {
         required: true,
         content: {
-          'multipart/form-data': { schema: profileUpdateSchema.extend({ profile_picture: profilePictureField.optional() }) },
+          'multipart/form-data': {
+            schema: profileUpdateSchema.extend({ profile_picture: profilePictureField.optional() }),
+          },
           'application/x-www-form-urlencoded': { schema: profileUpdateSchema },
           'application/json': { schema: profileUpdateSchema },
         },
@@ -615,7 +617,9 @@ export const OPERATIONS: Operation[] = [
     path: '/api/openapi.json',
     tag: 'Reference',
     summary: 'This description, as OpenAPI 3.1',
-    responses: { 200: { description: 'The OpenAPI document.', content: { 'application/json': { schema: z.looseObject({}) } } } },
+    responses: {
+      200: { description: 'The OpenAPI document.', content: { 'application/json': { schema: z.looseObject({}) } } },
+    },
   },
   {
     method: 'get',
@@ -646,7 +650,8 @@ export function registerOperations(spec: OpenAPIHono): void {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'The `access` token login answers. Sessions last TOKEN_TTL_HOURS (48 by default); logout and a password reset end them.',
+    description:
+      'The `access` token login answers. Sessions last TOKEN_TTL_HOURS (48 by default); logout and a password reset end them.',
   });
   for (const op of OPERATIONS) {
     spec.openAPIRegistry.registerPath({
