@@ -10,6 +10,7 @@ import { compress } from './http/compress';
 import { resolveFile, sendFile } from './http/static-files';
 import { applySecurityHeaders } from './http/security-headers';
 import { ResponseCache } from './http/response-cache';
+import { referenceRoutes } from './openapi/reference';
 import { catalogueRoutes } from './routes/catalogue';
 import { contactRoutes } from './routes/contact';
 import { addressRoutes } from './routes/addresses';
@@ -109,6 +110,7 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api/common', orderRoutes(accounts, payments.provider));
   app.route('/api/common', contactRoutes(accounts));
   app.route('/api/payments', paymentRoutes(accounts, payments));
+  app.route('/api', referenceRoutes());
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
 
   app.route('/media', mediaRoutes(db, options.mediaDir));

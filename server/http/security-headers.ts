@@ -15,6 +15,14 @@ const RAZORPAY_ORIGINS = ['https://api.razorpay.com', 'https://checkout.razorpay
 export const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
 
 /**
+ * The API reference page (/api/docs): Swagger UI's script and style from the shop itself, its
+ * inline style attributes and data: icons, and calls to the shop's own /api/openapi.json only.
+ */
+export const API_REFERENCE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; font-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
  * Browser features no page of the shop uses are off for it and anything it frames; payment is
  * left to the shop and Razorpay's checkout. Only features Chromium knows: an unknown name is
  * logged as an error on every page.

@@ -13,6 +13,7 @@ import { OutboxMailer } from '../../server/services/mail/outbox';
 import { createLocalProvider } from '../../server/services/payments/local';
 import { createRazorpayProvider, razorpayClient } from '../../server/services/payments/razorpay';
 import { hmacHex, paymentSignature, randomBase62 } from '../../server/services/payments/signatures';
+import { checkAnswer } from './answer-contract';
 
 /** One answer of the in-process app, its body parsed as JSON when it is JSON. */
 export interface TestResponse {
@@ -105,7 +106,12 @@ export async function makeTestApp(products = 60, options: TestAppOptions = {}): 
       ...accounts,
     },
   });
-  const get = async (urlPath: string, init?: RequestInit) => readResponse(await app.request(urlPath, init));
+  const get = async (urlPath: string, init?: RequestInit) => {
+    const res = await readResponse(await app.request(urlPath, init));
+    // Every JSON answer of a documented route must match the OpenAPI document, in every API test.
+    checkAnswer(init?.method ?? 'GET', urlPath, res);
+    return res;
+  };
   return {
     app,
     db,

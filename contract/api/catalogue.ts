@@ -1,0 +1,115 @@
+/**
+ * The catalogue as the API answers it: categories, subcategories, banners, products with their
+ * variants, and search results. Prices are in rupees (the API stores paise and converts).
+ *
+ * Answer schemas are strict: a field the server adds without adding it here fails the API tests,
+ * which check every answer against the OpenAPI document built from these schemas.
+ */
+import { z } from 'zod';
+
+const id = z.number().int().positive();
+/** A media path (`/media/…`) or an absolute URL. */
+const image = z.string().meta({ description: 'Path below /media/, or an absolute URL.' });
+const rupees = z.number().nonnegative();
+
+export const CategorySchema = z
+  .strictObject({ id, name: z.string(), image: image.nullable() })
+  .meta({ id: 'Category', description: 'A top-level category of the catalogue.' });
+export type Category = z.infer<typeof CategorySchema>;
+
+export const SubcategorySchema = z
+  .strictObject({
+    id,
+    name: z.string(),
+    image: image.nullable(),
+    category: id.meta({ description: 'Parent category id.' }),
+  })
+  .meta({ id: 'Subcategory', description: 'A subcategory; `category` is its parent.' });
+export type Subcategory = z.infer<typeof SubcategorySchema>;
+
+export const VariantImageSchema = z.strictObject({ id, image }).meta({ id: 'VariantImage' });
+export type VariantImage = z.infer<typeof VariantImageSchema>;
+
+export const VariantSchema = z
+  .strictObject({
+    id,
+    name: z.string(),
+    color: z.string().nullable().meta({ description: "Colour name ('Navy'), or null when it has none." }),
+    size: z.string().nullable(),
+    sku: z.string(),
+    unit: z.string(),
+    unit_value: z.number(),
+    price: rupees.meta({ description: 'List price (MRP) in rupees.' }),
+    final_price: rupees.meta({ description: 'Selling price in rupees.' }),
+    discount_percent: z.number().int().min(0).max(100),
+    average_rating: z.number().min(0).max(5),
+    rating_count: z.number().int().nonnegative(),
+    images: z.array(VariantImageSchema),
+    is_wishlisted: z.boolean(),
+  })
+  .meta({ id: 'Variant', description: 'One buyable form of a product (a size, a colour, a pack).' });
+export type Variant = z.infer<typeof VariantSchema>;
+
+export const ProductSchema = z
+  .strictObject({
+    id,
+    name: z.string(),
+    description: z.string(),
+    weight: z.number().meta({ description: 'Shipping weight in grams.' }),
+    unit: z.string(),
+    length: z.number().meta({ description: 'Length in cm.' }),
+    width: z.number().meta({ description: 'Width in cm.' }),
+    height: z.number().meta({ description: 'Height in cm.' }),
+    category: id,
+    category_name: z.string(),
+    sub_category: id,
+    sub_category_name: z.string(),
+    big_deal: z.boolean(),
+    variants: z.array(VariantSchema),
+  })
+  .meta({ id: 'Product', description: 'A product with its variants, images and ratings.' });
+export type Product = z.infer<typeof ProductSchema>;
+export type FeaturedProduct = Product;
+
+/** Search answers name the product `title` and each variant's price `selling_price`. */
+export const SearchVariantSchema = VariantSchema.extend({
+  selling_price: rupees.meta({ description: 'The same as final_price.' }),
+}).meta({ id: 'SearchVariant' });
+export type SearchVariant = z.infer<typeof SearchVariantSchema>;
+
+/** What the storefront reads of a search result. */
+export const SearchProductSchema = z
+  .strictObject({ id, title: z.string(), variants: z.array(SearchVariantSchema) })
+  .meta({ id: 'SearchProduct' });
+export type SearchProduct = z.infer<typeof SearchProductSchema>;
+
+/** A search result as answered: the whole product, its name also as `title`, variants with `selling_price`. */
+export const SearchResultSchema = ProductSchema.extend({
+  title: z.string(),
+  variants: z.array(SearchVariantSchema),
+}).meta({
+  id: 'SearchResult',
+  description: 'A product found by search: the product, `title` and `selling_price` added.',
+});
+
+export const BannerSchema = z
+  .strictObject({ id, title: z.string(), subtitle: z.string().nullable(), image })
+  .meta({ id: 'Banner', description: "A slide of the home page's banner." });
+export type Banner = z.infer<typeof BannerSchema>;
+
+/** One page of a paged list answer. */
+export interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+/** The product list when `page` or `page_size` is given. */
+export const ProductPageSchema = z
+  .strictObject({
+    count: z.number().int().nonnegative().meta({ description: 'Products matching the filter, on all pages.' }),
+    page: z.number().int().positive(),
+    page_size: z.number().int().positive(),
+    results: z.array(ProductSchema),
+  })
+  .meta({ id: 'ProductPage', description: 'One page of products and how many match in all.' });
+export type ProductPage = z.infer<typeof ProductPageSchema>;

@@ -1,0 +1,678 @@
+/**
+ * Every route of the API, registered for the OpenAPI document: method, path, summary, tag,
+ * whether it needs the session, what it reads and what it answers. The API tests check each
+ * answer against this, and that the app serves exactly these routes.
+ */
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  AddressSchema,
+  LoginAnswerSchema,
+  LoginRefusedSchema,
+  ProfileAnswerSchema,
+  ResetTokenAnswerSchema,
+  SignupAnswerSchema,
+} from '../../contract/api/accounts';
+import {
+  CartAnswerSchema,
+  CartItemSchema,
+  CreatedOrderSchema,
+  OrderSchema,
+  PaymentConfigSchema,
+  PaymentResultSchema,
+  PaymentVerifiedSchema,
+  ReviewSchema,
+  WebhookAnswerSchema,
+  WishlistAnswerSchema,
+  WishlistToggleAnswerSchema,
+} from '../../contract/api/buying';
+import {
+  BannerSchema,
+  CategorySchema,
+  ProductPageSchema,
+  ProductSchema,
+  SearchResultSchema,
+  SubcategorySchema,
+} from '../../contract/api/catalogue';
+import { ApiErrorBodySchema, MessageAnswerSchema, StoredMessageAnswerSchema } from '../../contract/api/messages';
+import { addressSchema } from '../../contract/schemas/address';
+import {
+  loginSchema,
+  profileUpdateSchema,
+  resetRequestSchema,
+  signupSchema,
+  verifyOtpSchema,
+} from '../../contract/schemas/auth';
+import { contactSchema } from '../../contract/schemas/contact';
+import {
+  addToCartBody,
+  cartQuantityBody,
+  createOrderBody,
+  idParams,
+  localAuthorizeBody,
+  productListQuery,
+  profilePictureField,
+  resetPasswordBody,
+  reviewForm,
+  reviewListQuery,
+  searchQuery,
+  testPaymentBody,
+  verifyPaymentBody,
+  webhookEvent,
+  webhookHeaders,
+} from './requests';
+
+export const BEARER = 'bearerAuth';
+
+export const TAGS = [
+  { name: 'Catalogue', description: 'Categories, banners, products and search: public, and cached.' },
+  { name: 'Accounts', description: 'Sign-up, login, logout and password reset by an e-mailed PIN.' },
+  { name: 'Profile', description: "The signed-in shopper's profile and delivery addresses." },
+  { name: 'Cart', description: "The signed-in shopper's cart and wishlist." },
+  { name: 'Orders', description: 'Placing orders (priced by the server), paying for them, order history.' },
+  { name: 'Reviews', description: 'Reviews: readable by anyone, written by shoppers who bought the variant.' },
+  { name: 'Contact', description: 'The Contact Us form.' },
+  { name: 'Payments', description: "The payment provider's webhook, the payment mode, the local test checkout." },
+  { name: 'Reference', description: 'This description of the API.' },
+] as const;
+type Tag = (typeof TAGS)[number]['name'];
+
+type Responses = RouteConfig['responses'];
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const ERROR_TEXT: Record<Status, string> = {
+  400: 'The request is not valid: `message` says why, `errors` names each field.',
+  401: 'No session token, or one that has ended (`WWW-Authenticate: Bearer`).',
+  403: 'Not allowed for this shopper.',
+  404: 'No such record (or not one of the shopper\u2019s own).',
+  409: 'In conflict with what is stored.',
+  413: 'The request body is too large.',
+  415: 'The body is not of a content type this call reads.',
+  429: 'Too many attempts: wait the seconds the Retry-After header gives.',
+};
+
+/** Error answers: the one error shape, with the given or the usual description. */
+function errors(...statuses: (Status | [Status, string])[]): Responses {
+  const out: Responses = {};
+  for (const entry of statuses) {
+    const [status, description] = Array.isArray(entry) ? entry : [entry, ERROR_TEXT[entry]];
+    out[status] = {
+      ...json(ApiErrorBodySchema, description),
+      ...(status === 429
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } }
+        : {}),
+    };
+  }
+  out.default = json(ApiErrorBodySchema, 'Any other failure (500: something went wrong on the server).');
+  return out;
+}
+
+const jsonBody = (schema: z.ZodType, description?: string) => ({
+  required: true,
+  description,
+  content: { 'application/json': { schema } },
+});
+
+interface Operation {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  path: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  /** The route needs the session's bearer token. */
+  session?: boolean;
+  request?: RouteConfig['request'];
+  responses: Responses;
+}
+
+const common = (path: string) => `/api/common${path}`;
+
+/** The API's routes, in the order the reference lists them. */
+export const OPERATIONS: Operation[] = [
+  // ---- Catalogue ----
+  {
+    method: 'get',
+    path: common('/product_categories'),
+    tag: 'Catalogue',
+    summary: 'List the categories',
+    responses: { 200: json(z.array(CategorySchema), 'Every category, in display order.'), ...errors() },
+  },
+  {
+    method: 'get',
+    path: common('/subcategories'),
+    tag: 'Catalogue',
+    summary: 'List the subcategories',
+    responses: { 200: json(z.array(SubcategorySchema), 'Every subcategory, by category.'), ...errors() },
+  },
+  {
+    method: 'get',
+    path: common('/banners_api'),
+    tag: 'Catalogue',
+    summary: "List the home page's banners",
+    responses: { 200: json(z.array(BannerSchema), 'The banners, in display order.'), ...errors() },
+  },
+  {
+    method: 'get',
+    path: common('/products'),
+    tag: 'Catalogue',
+    summary: 'List products',
+    description:
+      'Without `page` and `page_size`, every matching product as a list; with either, one page ' +
+      'of them with the total count.',
+    request: { query: productListQuery },
+    responses: {
+      200: json(z.union([z.array(ProductSchema), ProductPageSchema]), 'The products, or one page of them.'),
+      ...errors(400),
+    },
+  },
+  {
+    method: 'get',
+    path: common('/products/{id}'),
+    tag: 'Catalogue',
+    summary: 'Get one product',
+    request: { params: idParams },
+    responses: { 200: json(ProductSchema, 'The product.'), ...errors([404, 'No such product.']) },
+  },
+  {
+    method: 'get',
+    path: common('/featured_products'),
+    tag: 'Catalogue',
+    summary: 'List the featured products',
+    description: 'Products flagged big deal or popular; the storefront shows those with `big_deal`.',
+    responses: { 200: json(z.array(ProductSchema), 'The featured products.'), ...errors() },
+  },
+  {
+    method: 'get',
+    path: common('/products_search'),
+    tag: 'Catalogue',
+    summary: 'Search products',
+    description:
+      'Products whose name, description, category or subcategory hold every word, best first: the ' +
+      'whole phrase in the name, then every word in the name, then the rest. At most 100.',
+    request: { query: searchQuery },
+    responses: { 200: json(z.array(SearchResultSchema), 'The products found.'), ...errors(400) },
+  },
+  // ---- Accounts ----
+  {
+    method: 'post',
+    path: common('/signup'),
+    tag: 'Accounts',
+    summary: 'Create an account',
+    request: { body: jsonBody(signupSchema) },
+    responses: {
+      201: json(SignupAnswerSchema, 'The account was created.'),
+      ...errors(400, [409, 'The e-mail or phone number belongs to another account.'], 413, 415, 429),
+    },
+  },
+  {
+    method: 'post',
+    path: common('/userlogin'),
+    tag: 'Accounts',
+    summary: 'Log in',
+    description:
+      'The e-mail is the user name. Also sets a device cookie: failed logins from a browser that ' +
+      'holds it count against that browser alone.',
+    request: { body: jsonBody(loginSchema) },
+    responses: {
+      200: json(LoginAnswerSchema, 'Logged in: the session token and the profile.'),
+      401: json(LoginRefusedSchema, 'Wrong e-mail or password.'),
+      ...errors(400, 413, 415, 429),
+    },
+  },
+  {
+    method: 'post',
+    path: common('/logout'),
+    tag: 'Accounts',
+    summary: 'Log out',
+    description: 'Ends the session: the token is refused from now on.',
+    session: true,
+    responses: { 200: json(MessageAnswerSchema, 'Logged out.'), ...errors(401, 413) },
+  },
+  {
+    method: 'post',
+    path: common('/request_reset_otp'),
+    tag: 'Accounts',
+    summary: 'Ask for a password-reset PIN',
+    description: 'E-mails a 4-digit PIN. The answer is the same whether or not the account exists.',
+    request: { body: jsonBody(resetRequestSchema) },
+    responses: { 200: json(MessageAnswerSchema, 'The PIN is on its way.'), ...errors(400, 413, 415, 429) },
+  },
+  {
+    method: 'post',
+    path: common('/verify_reset_otp'),
+    tag: 'Accounts',
+    summary: 'Check a password-reset PIN',
+    request: { body: jsonBody(verifyOtpSchema) },
+    responses: {
+      200: json(ResetTokenAnswerSchema, 'The PIN is right: the token for reset_password.'),
+      ...errors([400, 'The request is not valid, or the PIN is wrong.'], 413, 415, 429),
+    },
+  },
+  {
+    method: 'post',
+    path: common('/reset_password'),
+    tag: 'Accounts',
+    summary: 'Set a new password',
+    description: 'Needs the token of a verified PIN. Every session of the account ends.',
+    request: { body: jsonBody(resetPasswordBody) },
+    responses: {
+      200: json(MessageAnswerSchema, 'The password was changed.'),
+      ...errors([400, 'The request is not valid, or the PIN was not verified.'], 413, 415),
+    },
+  },
+  // ---- Profile ----
+  {
+    method: 'get',
+    path: common('/profile'),
+    tag: 'Profile',
+    summary: "Get the shopper's profile",
+    session: true,
+    responses: { 200: json(ProfileAnswerSchema, 'The profile.'), ...errors(401) },
+  },
+  {
+    method: 'patch',
+    path: common('/profile'),
+    tag: 'Profile',
+    summary: 'Update the profile',
+    description:
+      'A multipart form (with an optional picture), a URL-encoded form or JSON. A new e-mail needs ' +
+      'the current password; the old address is told of the change.',
+    session: true,
+    request: {
+      body: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: profileUpdateSchema.extend({ profile_picture: profilePictureField.optional() }),
+          },
+          'application/x-www-form-urlencoded': { schema: profileUpdateSchema },
+          'application/json': { schema: profileUpdateSchema },
+        },
+      },
+    },
+    responses: {
+      200: json(ProfileAnswerSchema, 'The updated profile.'),
+      ...errors(
+        [400, 'The request is not valid (a new e-mail without the current password among others).'],
+        401,
+        [403, 'The current password is not correct.'],
+        [409, 'The e-mail or phone number belongs to another account.'],
+        413,
+        415,
+        429,
+      ),
+    },
+  },
+  {
+    method: 'get',
+    path: common('/addresses'),
+    tag: 'Profile',
+    summary: 'List the saved addresses',
+    session: true,
+    responses: { 200: json(z.array(AddressSchema), 'The addresses, newest first.'), ...errors(401) },
+  },
+  {
+    method: 'post',
+    path: common('/addresses'),
+    tag: 'Profile',
+    summary: 'Save a delivery address',
+    session: true,
+    request: { body: jsonBody(addressSchema) },
+    responses: {
+      201: json(AddressSchema, 'The saved address.'),
+      ...errors([400, 'The request is not valid, or 50 addresses are saved already.'], 401, 413, 415),
+    },
+  },
+  {
+    method: 'get',
+    path: common('/addresses/{id}'),
+    tag: 'Profile',
+    summary: 'Get one saved address',
+    session: true,
+    request: { params: idParams },
+    responses: { 200: json(AddressSchema, 'The address.'), ...errors(401, [404, 'No such address of this shopper.']) },
+  },
+  {
+    method: 'delete',
+    path: common('/addresses/{id}'),
+    tag: 'Profile',
+    summary: 'Delete a saved address',
+    session: true,
+    request: { params: idParams },
+    responses: {
+      200: json(MessageAnswerSchema, 'The address was deleted.'),
+      ...errors(401, [404, 'No such address of this shopper.'], 413),
+    },
+  },
+  // ---- Cart and wishlist ----
+  {
+    method: 'get',
+    path: common('/cart'),
+    tag: 'Cart',
+    summary: 'Get the cart',
+    description: 'Lines priced as the catalogue prices them now.',
+    session: true,
+    responses: { 200: json(CartAnswerSchema, 'The cart.'), ...errors(401) },
+  },
+  {
+    method: 'post',
+    path: common('/cart/add'),
+    tag: 'Cart',
+    summary: 'Put a variant in the cart',
+    session: true,
+    request: { body: jsonBody(addToCartBody) },
+    responses: {
+      201: json(MessageAnswerSchema, 'Added.'),
+      ...errors(
+        [400, 'The request is not valid, the variant is in the cart already, or the cart is full (100 lines).'],
+        401,
+        [404, 'No such variant.'],
+        413,
+        415,
+      ),
+    },
+  },
+  {
+    method: 'patch',
+    path: common('/cart/{id}'),
+    tag: 'Cart',
+    summary: "Change a cart line's quantity",
+    description: '`id` is the variant id of the line.',
+    session: true,
+    request: { params: idParams, body: jsonBody(cartQuantityBody) },
+    responses: {
+      200: json(CartItemSchema, 'The changed line.'),
+      ...errors(400, 401, [404, 'The variant is not in the cart.'], 413, 415),
+    },
+  },
+  {
+    method: 'delete',
+    path: common('/cart_delete/{id}'),
+    tag: 'Cart',
+    summary: 'Remove a cart line',
+    description: '`id` is the variant id of the line.',
+    session: true,
+    request: { params: idParams },
+    responses: {
+      200: json(MessageAnswerSchema, 'Removed.'),
+      ...errors(401, [404, 'The variant is not in the cart.'], 413),
+    },
+  },
+  {
+    method: 'get',
+    path: common('/wishlist'),
+    tag: 'Cart',
+    summary: 'Get the wishlist',
+    session: true,
+    responses: { 200: json(WishlistAnswerSchema, 'The wishlist, newest first.'), ...errors(401) },
+  },
+  {
+    method: 'post',
+    path: common('/wishlist_toggle/{id}'),
+    tag: 'Cart',
+    summary: 'Add a variant to the wishlist, or take it off',
+    description: '`id` is the variant id.',
+    session: true,
+    request: { params: idParams },
+    responses: {
+      200: json(WishlistToggleAnswerSchema, 'What the toggle did.'),
+      ...errors([400, 'The wishlist is full (500 entries).'], 401, [404, 'No such variant.'], 413),
+    },
+  },
+  // ---- Orders ----
+  {
+    method: 'post',
+    path: common('/create_order'),
+    tag: 'Orders',
+    summary: 'Place an order',
+    description:
+      "Priced by the server from the catalogue's prices now; any price or amount sent is ignored. " +
+      'The same cart and address placed again within 30 minutes, unpaid, answers the same order. ' +
+      'The answer carries the amount in paise, as the payment checkout wants it.',
+    session: true,
+    request: { body: jsonBody(createOrderBody) },
+    responses: {
+      201: json(CreatedOrderSchema, "The order, and what the provider's checkout needs."),
+      ...errors(
+        [400, 'No products, a bad line, no address, or a total under ₹1 (`error` repeats the message).'],
+        401,
+        [404, 'A variant does not exist.'],
+        413,
+        415,
+      ),
+    },
+  },
+  {
+    method: 'post',
+    path: common('/verify_payment'),
+    tag: 'Orders',
+    summary: "Record a checkout's successful payment",
+    description: "Checks the provider's signature over the stored order id and the payment id.",
+    session: true,
+    request: { body: jsonBody(verifyPaymentBody, "The checkout's result, as it handed it over.") },
+    responses: {
+      200: json(PaymentVerifiedSchema, 'The order is paid.'),
+      ...errors(
+        [400, 'The signature or ids do not check out, or another payment paid the order.'],
+        401,
+        [404, 'No such order of this shopper.'],
+        413,
+        415,
+      ),
+    },
+  },
+  {
+    method: 'post',
+    path: common('/test_payment_order'),
+    tag: 'Orders',
+    summary: 'Start a test payment',
+    description: 'A small payment with nothing bought, to try the checkout. Only with test keys or the local checkout.',
+    session: true,
+    request: { body: jsonBody(testPaymentBody) },
+    responses: {
+      201: json(CreatedOrderSchema, "The test order, and what the provider's checkout needs."),
+      ...errors(400, 401, [403, 'The shop takes real payments: no test payments.'], 413, 415),
+    },
+  },
+  {
+    method: 'get',
+    path: common('/orders_history'),
+    tag: 'Orders',
+    summary: "List the shopper's orders",
+    session: true,
+    responses: { 200: json(z.array(OrderSchema), 'The orders, newest first.'), ...errors(401) },
+  },
+  {
+    method: 'get',
+    path: common('/orders/{id}'),
+    tag: 'Orders',
+    summary: 'Get one order',
+    session: true,
+    request: { params: idParams },
+    responses: { 200: json(OrderSchema, 'The order.'), ...errors(401, [404, 'No such order of this shopper.']) },
+  },
+  // ---- Reviews ----
+  {
+    method: 'get',
+    path: common('/ratings'),
+    tag: 'Reviews',
+    summary: 'List reviews',
+    description: 'Newest first, at most 500; narrowed by product, variant and/or author.',
+    request: { query: reviewListQuery },
+    responses: { 200: json(z.array(ReviewSchema), 'The reviews.'), ...errors(400) },
+  },
+  {
+    method: 'post',
+    path: common('/ratings'),
+    tag: 'Reviews',
+    summary: 'Review a bought variant',
+    description: 'A multipart form with up to three pictures (or JSON without pictures). One review per variant.',
+    session: true,
+    request: {
+      body: {
+        required: true,
+        content: {
+          'multipart/form-data': { schema: reviewForm },
+          'application/json': { schema: reviewForm.omit({ images: true }) },
+        },
+      },
+    },
+    responses: {
+      201: json(ReviewSchema, 'The review.'),
+      ...errors(
+        400,
+        401,
+        [403, 'The shopper has not bought this variant (`detail` repeats the message).'],
+        [404, 'No such variant.'],
+        [409, 'The shopper has reviewed this variant already (`detail` repeats the message).'],
+        413,
+        415,
+      ),
+    },
+  },
+  // ---- Contact ----
+  {
+    method: 'post',
+    path: common('/contact'),
+    tag: 'Contact',
+    summary: 'Send a message to customer care',
+    description:
+      'JSON is answered with JSON. A plain HTML form post (sent before the page\u2019s script ran) is ' +
+      'answered 303 back to the Contact Us page, `?contact=sent|invalid|busy` in its address.',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': { schema: contactSchema },
+          'application/x-www-form-urlencoded': { schema: contactSchema },
+        },
+      },
+    },
+    responses: {
+      201: json(StoredMessageAnswerSchema, 'The message was stored and is being e-mailed.'),
+      303: { description: 'A plain form post: back to the Contact Us page.' },
+      ...errors(400, 413, 415, 429),
+    },
+  },
+  // ---- Payments ----
+  {
+    method: 'post',
+    path: '/api/payments/webhook',
+    tag: 'Payments',
+    summary: "The payment provider's webhook",
+    description: 'Signed by Razorpay with the webhook secret; 404 when no secret is configured.',
+    request: { headers: webhookHeaders, body: jsonBody(webhookEvent) },
+    responses: {
+      200: json(WebhookAnswerSchema, 'The delivery was taken.'),
+      ...errors([400, 'Bad signature, body or event id.'], [404, 'Webhooks are not configured.'], 413),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/payments/config',
+    tag: 'Payments',
+    summary: 'How the shop takes payments',
+    responses: { 200: json(PaymentConfigSchema, 'The provider, and whether no money is taken.'), ...errors() },
+  },
+  {
+    method: 'get',
+    path: '/api/payments/local/checkout.js',
+    tag: 'Payments',
+    summary: "The local test checkout's script",
+    description: 'Only while the local test checkout is in use; 404 otherwise.',
+    responses: {
+      200: { description: 'The script.', content: { 'text/javascript': { schema: z.string() } } },
+      ...errors([404, 'The shop uses a real payment provider.']),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/payments/local/authorize',
+    tag: 'Payments',
+    summary: 'Sign a test payment (local checkout)',
+    description:
+      "The local checkout's Success button: signs a payment for the shopper's own unpaid order as " +
+      'Razorpay would. Only while the local test checkout is in use.',
+    session: true,
+    request: { body: jsonBody(localAuthorizeBody) },
+    responses: {
+      200: json(PaymentResultSchema, 'The signed result, for verify_payment.'),
+      ...errors(
+        [400, 'Not an order id of this checkout, or the order is paid.'],
+        401,
+        [404, 'No such order of this shopper, or a real payment provider.'],
+        413,
+        415,
+      ),
+    },
+  },
+  // ---- This reference ----
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'Reference',
+    summary: 'This description, as OpenAPI 3.1',
+    responses: {
+      200: { description: 'The OpenAPI document.', content: { 'application/json': { schema: z.looseObject({}) } } },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    tag: 'Reference',
+    summary: 'This description as a page to browse',
+    responses: { 200: { description: 'The page.', content: { 'text/html': { schema: z.string() } } } },
+  },
+  {
+    method: 'get',
+    path: '/api/docs/assets/{file}',
+    tag: 'Reference',
+    summary: "The reference page's script and style",
+    request: { params: z.object({ file: z.string() }) },
+    responses: {
+      200: {
+        description: 'The file.',
+        content: { 'text/javascript': { schema: z.string() }, 'text/css': { schema: z.string() } },
+      },
+      ...errors([404, 'No such file.']),
+    },
+  },
+];
+
+/** Registers the bearer scheme and every operation. */
+export function registerOperations(spec: OpenAPIHono): void {
+  spec.openAPIRegistry.registerComponent('securitySchemes', BEARER, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'The `access` token login answers. Sessions last TOKEN_TTL_HOURS (48 by default); logout and a password reset end them.',
+  });
+  for (const op of OPERATIONS) {
+    spec.openAPIRegistry.registerPath({
+      method: op.method,
+      path: op.path,
+      tags: [op.tag],
+      summary: op.summary,
+      description: op.description,
+      operationId: operationId(op.method, op.path),
+      security: op.session ? [{ [BEARER]: [] }] : undefined,
+      request: op.request,
+      responses: op.responses,
+    });
+  }
+}
+
+/** `get /api/common/products/{id}` → `getCommonProductsId`. */
+function operationId(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { SHOP_NAME } from '../../contract/shop';
+import { notFound } from '../http/errors';
+import { API_REFERENCE_CSP } from '../http/security-headers';
+import { sendFile } from '../http/static-files';
+import { openApiDocument } from './document';
+
+/** Swagger UI's files, served from the installed package: the machine and the page need no CDN. */
+const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const SWAGGER_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css'];
+
+/** Starts Swagger UI on the page; a file of its own, as the page's policy allows no inline script. */
+const START_SCRIPT = `window.ui = SwaggerUIBundle({
+  url: '/api/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  validatorUrl: null,
+  defaultModelsExpandDepth: 0,
+  docExpansion: 'list',
+  tryItOutEnabled: false,
+});
+`;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${SHOP_NAME} API reference</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
+</head>
+<body>
+<main id="swagger-ui"></main>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/assets/start.js"></script>
+</body>
+</html>
+`;
+
+/** Reference pages are for developers: kept out of search engines and every cache that is not the browser's. */
+const NOINDEX = 'noindex, nofollow';
+
+/**
+ * The API's description: `/api/openapi.json` (OpenAPI 3.1) and `/api/docs`, a Swagger UI page
+ * to browse it. Not part of the storefront: no page links here and the sitemap leaves it out.
+ */
+export function referenceRoutes(): Hono {
+  const app = new Hono({ strict: false });
+  let documentJson: string | null = null;
+
+  app.get('/openapi.json', (c) => {
+    documentJson ??= JSON.stringify(openApiDocument());
+    c.header('content-type', 'application/json; charset=utf-8');
+    c.header('cache-control', 'no-cache');
+    c.header('x-robots-tag', NOINDEX);
+    return c.body(documentJson);
+  });
+
+  app.get('/docs', (c) => {
+    c.header('content-security-policy', API_REFERENCE_CSP);
+    c.header('cache-control', 'no-cache');
+    c.header('x-robots-tag', NOINDEX);
+    return c.html(PAGE);
+  });
+
+  app.get('/docs/assets/:file', async (c) => {
+    const name = c.req.param('file');
+    c.header('x-robots-tag', NOINDEX);
+    if (name === 'start.js') {
+      c.header('content-type', 'text/javascript; charset=utf-8');
+      c.header('cache-control', 'no-cache');
+      return c.body(START_SCRIPT);
+    }
+    if (!SWAGGER_FILES.includes(name)) throw notFound('No such file.');
+    const file = path.join(SWAGGER_UI_DIR, name);
+    if (!fs.existsSync(file)) throw notFound('No such file.');
+    const res = await sendFile(c, file, { cacheControl: 'public, max-age=3600' });
+    res.headers.set('x-robots-tag', NOINDEX);
+    return res;
+  });
+
+  return app;
+}

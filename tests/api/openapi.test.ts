@@ -1,0 +1,337 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openApiDocument } from '../../server/openapi/document';
+import { renderApiMarkdown } from '../../server/openapi/markdown';
+import { API_REFERENCE_CSP } from '../../server/http/security-headers';
+import { addComponents, answerChecker, checkedAnswers, schemaValidator, withSchemaRefs } from './answer-contract';
+import { makeTestApp, newUser, type TestApp } from './helpers';
+
+const doc = openApiDocument();
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+type Json = Record<string, unknown>;
+
+/** Every operation of the document: `GET /api/common/products/{id}` and the operation object. */
+const operations = Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([p, item]) =>
+  METHODS.filter((m) => item[m]).map((m) => ({ method: m.toUpperCase(), path: p, op: item[m] as Json })),
+);
+const documented = new Set(operations.map((o) => `${o.method} ${o.path}`));
+
+/** Every `$ref` below `value`, with where it was found. */
+function refsIn(value: unknown, at = '#'): { ref: string; at: string }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => refsIn(v, `${at}/${i}`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === '$ref' && typeof v === 'string' ? [{ ref: v, at }] : refsIn(v, `${at}/${k}`),
+  );
+}
+
+function resolvePointer(ref: string): unknown {
+  return ref
+    .slice(2)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), doc);
+}
+
+/** Every schema the operations use: parameters, request bodies and answers, with where. */
+function operationSchemas(): { at: string; schema: object }[] {
+  return operations.flatMap(({ method, path: p, op }) => {
+    const where = `${method} ${p}`;
+    const params = ((op.parameters ?? []) as Json[]).map((prm) => ({
+      at: `${where} parameter ${String(prm.name)}`,
+      schema: prm.schema as object,
+    }));
+    const media = (content: unknown, label: string) =>
+      Object.entries((content ?? {}) as Record<string, { schema: object }>).map(([type, m]) => ({
+        at: `${where} ${label} ${type}`,
+        schema: m.schema,
+      }));
+    const body = media((op.requestBody as Json | undefined)?.content, 'body');
+    const answers = Object.entries(op.responses as Record<string, Json>).flatMap(([status, r]) =>
+      media(r.content, `answer ${status}`),
+    );
+    return [...params, ...body, ...answers];
+  });
+}
+
+describe('the OpenAPI document', () => {
+  test('is OpenAPI 3.1 with a title, a version, tags and the bearer scheme', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('GharBazaar API');
+    expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const tags = new Set(doc.tags?.map((t) => t.name));
+    for (const { method, path: p, op } of operations) {
+      expect(
+        (op.tags as string[]).every((t) => tags.has(t)),
+        `${method} ${p} has a declared tag`,
+      ).toBe(true);
+    }
+  });
+
+  test('every $ref resolves', () => {
+    const refs = refsIn(doc);
+    expect(refs.length).toBeGreaterThan(50);
+    const broken = refs.filter(({ ref }) => !ref.startsWith('#/') || resolvePointer(ref) === undefined);
+    expect(broken).toEqual([]);
+  });
+
+  test('every schema compiles as JSON Schema 2020-12 (ajv, strict)', () => {
+    const ajv = schemaValidator();
+    addComponents(ajv, doc);
+    const schemas = [
+      ...Object.entries(doc.components?.schemas ?? {}).map(([name, schema]) => ({
+        at: name,
+        schema: schema as object,
+      })),
+      ...operationSchemas(),
+    ];
+    expect(schemas.length).toBeGreaterThan(100);
+    for (const { at, schema } of schemas) {
+      expect(() => ajv.compile(withSchemaRefs(schema)), at).not.toThrow();
+    }
+  });
+
+  test('operation ids are unique; every path parameter is declared, and nothing else is', () => {
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { method, path: p, op } of operations) {
+      const inPath = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      const declared = ((op.parameters ?? []) as Json[])
+        .filter((prm) => prm.in === 'path')
+        .map((prm) => prm.name)
+        .sort();
+      expect(declared, `${method} ${p}`).toEqual(inPath);
+    }
+  });
+
+  test('every operation has a success answer, and its errors use the one error shape', () => {
+    for (const { method, path: p, op } of operations) {
+      const responses = op.responses as Record<string, Json>;
+      expect(
+        Object.keys(responses).some((s) => /^[23]\d\d$/.test(s)),
+        `${method} ${p}`,
+      ).toBe(true);
+      for (const [status, r] of Object.entries(responses)) {
+        const schema = (r.content as Record<string, Json> | undefined)?.['application/json']?.schema;
+        if (/^[45]\d\d$|^default$/.test(status) && !(p === '/api/common/userlogin' && status === '401')) {
+          expect(schema, `${method} ${p} ${status}`).toEqual({ $ref: '#/components/schemas/ApiErrorBody' });
+        }
+      }
+    }
+  });
+});
+
+describe('the document and the app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp(6);
+  });
+  afterAll(() => t.close());
+
+  test('every API route the app serves is in the document, and every documented route is served', () => {
+    const served = new Set(
+      t.app.routes
+        .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !r.path.includes('*'))
+        .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}').replace(/\/$/, '')}`),
+    );
+    expect(served.size).toBeGreaterThan(35);
+    expect([...served].filter((route) => !documented.has(route)).sort()).toEqual([]);
+    expect([...documented].filter((route) => !served.has(route)).sort()).toEqual([]);
+  });
+
+  test('routes marked with the bearer scheme answer 401 without a token; the others do not', async () => {
+    for (const { method, path: p, op } of operations) {
+      const url = p.replace('{file}', 'start.js').replace(/\{\w+\}/g, '1');
+      const res = await t.call(method, url, method === 'GET' || method === 'DELETE' ? {} : { json: {} });
+      const session = Array.isArray(op.security) && op.security.length > 0;
+      if (session) {
+        expect(res.status, `${method} ${p}`).toBe(401);
+        expect(res.headers.get('www-authenticate'), `${method} ${p}`).toMatch(/^Bearer/);
+      } else if (p !== '/api/common/userlogin') {
+        expect(res.status, `${method} ${p}`).not.toBe(401);
+      }
+    }
+  });
+
+  test('GET /api/openapi.json serves the document, the same bytes every time', async () => {
+    const first = await t.app.request('/api/openapi.json');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    const text = await first.text();
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(doc)));
+    expect(await (await t.app.request('/api/openapi.json/')).text()).toBe(text);
+  });
+
+  test('GET /api/docs is a Swagger UI page of its own, with its own policy, kept out of search engines', async () => {
+    const page = await t.app.request('/api/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(page.headers.get('content-security-policy')).toContain(API_REFERENCE_CSP);
+    expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(assets).toEqual([
+      '/api/docs/assets/swagger-ui.css',
+      '/api/docs/assets/swagger-ui-bundle.js',
+      '/api/docs/assets/start.js',
+    ]);
+    for (const asset of assets) {
+      const res = await t.app.request(asset);
+      expect(res.status, asset).toBe(200);
+      expect(res.headers.get('content-type'), asset).toMatch(
+        asset.endsWith('.css') ? /^text\/css/ : /^text\/javascript/,
+      );
+    }
+    expect((await t.app.request('/api/docs/assets/package.json')).status).toBe(404);
+    expect((await t.app.request('/api/docs/assets/..%2F..%2Fpackage.json')).status).toBe(404);
+  });
+});
+
+describe('the storefront’s calls', () => {
+  /** What src/lib/api/client.ts requests: method and path below the API base. */
+  const CALLS: [string, string][] = [
+    ['GET', 'common/product_categories/'],
+    ['GET', 'common/subcategories/'],
+    ['GET', 'common/banners_api/'],
+    ['GET', 'common/products/'],
+    ['GET', 'common/products/{id}/'],
+    ['GET', 'common/featured_products/'],
+    ['GET', 'common/products_search/'],
+    ['GET', 'common/ratings/'],
+    ['POST', 'common/userlogin'],
+    ['POST', 'common/signup'],
+    ['POST', 'common/logout/'],
+    ['POST', 'common/request_reset_otp'],
+    ['POST', 'common/verify_reset_otp'],
+    ['POST', 'common/reset_password'],
+    ['GET', 'common/profile/'],
+    ['PATCH', 'common/profile/'],
+    ['GET', 'common/addresses/'],
+    ['POST', 'common/addresses/'],
+    ['DELETE', 'common/addresses/{id}/'],
+    ['GET', 'common/wishlist'],
+    ['POST', 'common/wishlist_toggle/{id}/'],
+    ['GET', 'common/cart/'],
+    ['POST', 'common/cart/add/'],
+    ['PATCH', 'common/cart/{id}/'],
+    ['DELETE', 'common/cart_delete/{id}/'],
+    ['POST', 'common/create_order/'],
+    ['POST', 'common/test_payment_order/'],
+    ['POST', 'common/verify_payment/'],
+    ['GET', 'common/orders_history/'],
+    ['GET', 'common/orders/{id}/'],
+    ['POST', 'common/ratings/'],
+    ['POST', 'common/contact'],
+    ['GET', 'payments/config/'],
+  ];
+
+  test('the table holds every call the client makes, with its method', () => {
+    const source = fs.readFileSync(path.resolve(__dirname, '../../src/lib/api/client.ts'), 'utf8');
+    const calls = [...source.matchAll(/\bcall\(\s*(['`])(.+?)\1/g)];
+    expect(calls.length).toBeGreaterThan(30);
+    const found = calls.map((match, i) => {
+      // The call's options run to the next call (each function makes one).
+      const options = source.slice(match.index, calls[i + 1]?.index ?? source.length);
+      const method = /\bmethod:\s*'(\w+)'/.exec(options.slice(0, options.indexOf('\n}')))?.[1] ?? 'GET';
+      return [method, match[2].replace(/\$\{[^}]+\}/g, '{id}')];
+    });
+    const key = ([m, p]: string[]) => `${m} ${p}`;
+    expect([...new Set(found.map(key))].sort()).toEqual(CALLS.map(key).sort());
+  });
+
+  test.each(CALLS)('%s %s is in the document', (method, call) => {
+    const wanted = `/api/${call}`.replace(/\/$/, '');
+    const match = operations.find(
+      (o) => o.method === method && new RegExp(`^${o.path.replace(/\{\w+\}/g, '\\{\\w+\\}')}$`).test(wanted),
+    );
+    expect(match, `${method} ${wanted}`).toBeDefined();
+  });
+});
+
+describe('answers are checked against the document', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await makeTestApp(6);
+    token = (await newUser(t)).token;
+  });
+  afterAll(() => t.close());
+  const checker = answerChecker();
+  const json = new Headers({ 'content-type': 'application/json' });
+
+  test('the test helpers check each JSON answer of a documented route', async () => {
+    const before = checkedAnswers.count;
+    await t.get('/api/common/products/1/');
+    await t.call('GET', '/api/common/cart', { token });
+    await t.get('/api/common/no-such-call');
+    expect(checkedAnswers.count - before).toBe(2);
+  });
+
+  test('a real answer passes', async () => {
+    const res = await t.get('/api/common/products/1');
+    expect(checker.check('GET', '/api/common/products/1', res)).toBe(true);
+  });
+
+  test.each<[string, (body: Json) => void, RegExp]>([
+    [
+      'a missing field',
+      (b) => delete (b.variants as Json[])[0].final_price,
+      /must have required property 'final_price'/,
+    ],
+    ['a field the document does not know', (b) => (b.stock = 3), /must NOT have additional properties/],
+    ['a price as text', (b) => ((b.variants as Json[])[0].price = '249.00'), /\/variants\/0\/price must be number/],
+    ['null where a value is required', (b) => (b.name = null), /\/name must be string/],
+  ])('%s fails the test', async (_, spoil, message) => {
+    const res = await t.get('/api/common/products/1');
+    const body = structuredClone(res.body) as Json;
+    spoil(body);
+    expect(() => checker.check('GET', '/api/common/products/1', { ...res, body })).toThrow(message);
+  });
+
+  test('an order status the contract does not name fails', async () => {
+    const order = {
+      id: 1,
+      razorpay_order_id: 'order_1',
+      amount: 10,
+      status: 'refunded',
+      delivery_status: 'not shipped',
+      created_at: '2026-01-01T00:00:00.000Z',
+      address: 'x',
+      items: [],
+    };
+    const answer = { status: 200, headers: json, body: [order] };
+    expect(() => checker.check('GET', '/api/common/orders_history', answer)).toThrow(/status must be equal to one/);
+    expect(
+      checker.check('GET', '/api/common/orders_history', { ...answer, body: [{ ...order, status: 'paid' }] }),
+    ).toBe(true);
+  });
+
+  test('a success status the document does not list fails, and so does a JSON answer where it lists none', () => {
+    expect(() => checker.check('GET', '/api/common/cart', { status: 202, headers: json, body: {} })).toThrow(
+      /body does not match/,
+    );
+    expect(() => checker.check('POST', '/api/common/contact', { status: 303, headers: json, body: {} })).toThrow(
+      /no JSON body/,
+    );
+  });
+
+  test('an error answer must have the one error shape', () => {
+    const answer = (body: unknown) => ({ status: 404, headers: json, body });
+    expect(checker.check('GET', '/api/common/orders/5', answer({ message: 'Order not found.' }))).toBe(true);
+    expect(() => checker.check('GET', '/api/common/orders/5', answer({ error: 'Order not found.' }))).toThrow(
+      /required property 'message'/,
+    );
+  });
+});
+
+describe('docs/api.md', () => {
+  test('is what npm run docs:api renders from the document', () => {
+    const file = path.resolve(__dirname, '../../docs/api.md');
+    expect(fs.readFileSync(file, 'utf8'), 'docs/api.md is out of date: run npm run docs:api').toBe(
+      renderApiMarkdown(doc),
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * The API reference (/api/docs): Swagger UI, served by the shop itself under a policy of its
+ * own, renders the OpenAPI document in Chromium without a console error or a blocked request.
+ */
+test('the API reference page renders every group and operation, with nothing blocked', async ({ page, baseURL }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /Content.Security.Policy|Refused to/i.test(message.text())) {
+      problems.push(`console ${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  // Everything the page needs comes from the shop itself: no CDN, no validator badge.
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^https?:$/.test(url.protocol) && url.origin !== new URL(baseURL!).origin) {
+      problems.push(`left the shop: ${request.url()}`);
+    }
+  });
+  await page.exposeFunction('__reportCspViolation', (line: string) => problems.push(line));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (line: string) => void }).__reportCspViolation;
+      report(`CSP: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
+
+  const answer = await page.goto('/api/docs');
+  expect(answer?.status()).toBe(200);
+  expect(answer?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+
+  await expect(page.getByRole('heading', { name: /GharBazaar API/ })).toBeVisible();
+  const product = page.locator('.opblock-get .opblock-summary-path[data-path="/api/common/products/{id}"]');
+  await expect(product).toBeVisible();
+  await expect(page.locator('.opblock-post .opblock-summary-path[data-path="/api/common/create_order"]')).toBeVisible();
+  for (const tag of ['Catalogue', 'Accounts', 'Profile', 'Cart', 'Orders', 'Reviews', 'Contact', 'Payments']) {
+    await expect(page.locator(`#operations-tag-${tag}`)).toBeVisible();
+  }
+  // Swagger UI lists each operation once: 40 of them, as the document holds.
+  await expect(page.locator('.opblock-summary-path')).toHaveCount(40);
+
+  // An operation opens to its answers, with the contract's schemas.
+  await product.click();
+  const opened = page.locator('.opblock.is-open');
+  await expect(opened.getByText('Get one product')).toBeVisible();
+  await expect(opened.locator('tr.response[data-code="200"]')).toBeVisible();
+  await expect(opened.locator('tr.response[data-code="404"]')).toBeVisible();
+
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
