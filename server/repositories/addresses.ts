@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db';
+import { countOwned } from './helpers';
 import type { AddressesTable, AddressRow } from '../db/schema';
 
 /** Shoppers' delivery addresses; every query is scoped to the owner. */
@@ -16,13 +17,8 @@ export function listAddresses(db: Db, userId: number): Promise<AddressRow[]> {
 }
 
 /** How many addresses a shopper keeps. */
-export async function countAddresses(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('addresses')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countAddresses(db: Db, userId: number): Promise<number> {
+  return countOwned(db, 'addresses', userId);
 }
 
 /** Stores an address; answers it as stored. */

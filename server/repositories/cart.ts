@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { inserted } from './dialect';
+import { countOwned, inserted } from './helpers';
 
 /** Shoppers' carts: one line per (shopper, variant), a unique pair the database enforces. */
 
@@ -32,13 +32,8 @@ export async function hasCartLine(db: Db, userId: number, variantId: number): Pr
 }
 
 /** How many lines the shopper's cart holds. */
-export async function countCartLines(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('cart_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countCartLines(db: Db, userId: number): Promise<number> {
+  return countOwned(db, 'cart_items', userId);
 }
 
 /** Adds a line; false when the cart already had one of this variant (even one added a moment ago). */

@@ -1,5 +1,3 @@
-import type { Db } from '../db';
-
 /**
  * What the repositories need that differs between databases, in one place. Every other query is
  * portable Kysely that SQLite and PostgreSQL both run. `INSERT … ON CONFLICT (…) DO NOTHING`
@@ -27,14 +25,4 @@ export function inListSlices<T>(items: readonly T[]): T[][] {
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
-/** Runs `work` in one transaction: all of its writes happen, or none. */
-export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
-}
-
-/** True when an insert wrote a row (false when `ON CONFLICT DO NOTHING` skipped it). */
-export function inserted(result: { numInsertedOrUpdatedRows?: bigint }): boolean {
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db';
 import type { PasswordResetsTable } from '../db/schema';
-import { inTransaction } from './dialect';
+import { inTransaction } from './helpers';
 
 /** Password resets by e-mailed PIN: one live reset per e-mail address. Times are milliseconds. */
 

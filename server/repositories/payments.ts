@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { inserted } from './dialect';
+import { inserted } from './helpers';
 
 /** Payments: an order's payment state and the webhook deliveries already handled. */
 

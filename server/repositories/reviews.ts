@@ -1,6 +1,6 @@
 import type { Review } from '../../contract/types';
 import type { Db } from '../db';
-import { inTransaction } from './dialect';
+import { inTransaction } from './helpers';
 
 /** Reviews (the `ratings` table) and their pictures; one review per (shopper, variant), enforced by the database. */
 

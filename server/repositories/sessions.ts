@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { inserted } from './dialect';
+import { inserted } from './helpers';
 
 /** Ended sessions: the ids (`jti`) of tokens refused until they would have expired anyway. */
 

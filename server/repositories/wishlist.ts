@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { countOwned } from './helpers';
 
 /** Shoppers' wishlists of variants: one entry per (shopper, variant), a unique pair the database enforces. */
 
@@ -14,13 +15,8 @@ export function listWishlist(db: Db, userId: number): Promise<{ id: number; vari
 }
 
 /** How many entries a shopper's wishlist holds. */
-export async function countWishlist(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('wishlist_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countWishlist(db: Db, userId: number): Promise<number> {
+  return countOwned(db, 'wishlist_items', userId);
 }
 
 /** Removes a variant from the wishlist; false when it was not on it. */

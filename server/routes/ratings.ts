@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import {
   CreateReviewBody,
   MAX_REVIEW_IMAGES,
@@ -14,6 +15,9 @@ import { findReviews } from '../repositories/reviews';
 import type { Accounts } from '../services/auth/accounts';
 import { createReview } from '../services/reviews';
 
+/** A JSON review's fields; a body that is no object has none (and is answered as missing data). */
+const JsonFields = z.record(z.string(), z.unknown()).catch({});
+
 /** A field's text: the first value when repeated, numbers as text; files and absence are undefined. */
 function text(value: unknown): string | undefined {
   const one = Array.isArray(value) ? value[0] : value;
@@ -24,8 +28,7 @@ function text(value: unknown): string | undefined {
 /** The fields and picture files of a review form (multipart) or JSON body (no pictures). */
 async function readReviewBody(c: Context): Promise<{ fields: Record<string, unknown>; files: File[] }> {
   if (isJsonRequest(c)) {
-    const body = await readJson(c);
-    return { fields: typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body } : {}, files: [] };
+    return { fields: parseValue(JsonFields, await readJson(c)), files: [] };
   }
   if (!isFormRequest(c)) throw new ApiError(415, 'Send the review as multipart/form-data.');
   let form: Record<string, string | File | (string | File)[]>;

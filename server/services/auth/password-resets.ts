@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db';
 import type { UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import { inTransaction } from '../../repositories/dialect';
+import { inTransaction } from '../../repositories/helpers';
 import * as resets from '../../repositories/password-resets';
 import { findUserById, updateUser } from '../../repositories/users';
 import { RESET_PIN_MINUTES } from '../mail/messages';

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
 import { echoedError } from '../../http/errors';
 import { findVariants } from '../../repositories/catalogue';
-import { inTransaction } from '../../repositories/dialect';
+import { inTransaction } from '../../repositories/helpers';
 import { findReusableOrder, insertOrder, type ReusableOrderMatch } from '../../repositories/orders';
 import { sizeLabel } from '../catalogue/variant-labels';
 import type { PaymentProvider } from '../payments/provider';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { ApiError, echoedError, notFound } from '../../http/errors';
 import { removeOrderedLines } from '../../repositories/cart';
-import { inTransaction } from '../../repositories/dialect';
+import { inTransaction } from '../../repositories/helpers';
 import { findOrder, findOrderByProviderId, findShopperOrder } from '../../repositories/orders';
 import { paymentUsed, recordWebhookEvent, setFailed, setPaid } from '../../repositories/payments';
 import { isPaymentId, isProviderOrderId, newProviderId } from './ids';
