@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { countOwned, inserted } from './helpers';
+import { countOwned, deleteOwnedVariant, inserted } from './helpers';
 
 /** Shoppers' carts: one line per (shopper, variant), a unique pair the database enforces. */
 
@@ -61,13 +61,8 @@ export async function setCartQuantity(db: Db, userId: number, variantId: number,
 }
 
 /** Removes a line; false when the cart had none of this variant. */
-export async function deleteCartLine(db: Db, userId: number, variantId: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('cart_items')
-    .where('user_id', '=', userId)
-    .where('variant_id', '=', variantId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+export function deleteCartLine(db: Db, userId: number, variantId: number): Promise<boolean> {
+  return deleteOwnedVariant(db, 'cart_items', userId, variantId);
 }
 
 /** Takes the variants an order bought out of its owner's cart. */

@@ -24,3 +24,18 @@ export async function countOwned(db: Db, table: OwnedTable, userId: number): Pro
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Deletes the shopper's row of this variant from their cart or wishlist; false when there was none. */
+export async function deleteOwnedVariant(
+  db: Db,
+  table: 'cart_items' | 'wishlist_items',
+  userId: number,
+  variantId: number,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom(table)
+    .where('user_id', '=', userId)
+    .where('variant_id', '=', variantId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { countOwned } from './helpers';
+import { countOwned, deleteOwnedVariant } from './helpers';
 
 /** Shoppers' wishlists of variants: one entry per (shopper, variant), a unique pair the database enforces. */
 
@@ -20,13 +20,8 @@ export function countWishlist(db: Db, userId: number): Promise<number> {
 }
 
 /** Removes a variant from the wishlist; false when it was not on it. */
-export async function deleteWishlistEntry(db: Db, userId: number, variantId: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('wishlist_items')
-    .where('user_id', '=', userId)
-    .where('variant_id', '=', variantId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+export function deleteWishlistEntry(db: Db, userId: number, variantId: number): Promise<boolean> {
+  return deleteOwnedVariant(db, 'wishlist_items', userId, variantId);
 }
 
 /** Puts a variant on the wishlist; an entry that is already there (a parallel tap) stays as it is. */
