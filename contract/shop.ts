@@ -16,3 +16,5 @@ export const MAX_LINE_QUANTITY = 10;
 
 /** Star ratings: 1 to 5; 0 means not rated yet. */
 export const RATING = { min: 1, max: 5, default: 0 } as const;
+/** Lines one cart (and one order) may hold: a generous household order, and a bound on what one account stores. */
+export const MAX_CART_LINES = 100;

@@ -20,8 +20,10 @@ import { profileRoutes } from './routes/profile';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
-import { MAX_REVIEW_IMAGES, ratingRoutes } from './routes/ratings';
+import { ratingRoutes } from './routes/ratings';
 import { wishlistRoutes } from './routes/wishlist';
+import { MAX_REVIEW_IMAGES } from '../contract/schemas/reviews';
+import { productExists } from './repositories/catalogue';
 import { createAccounts, type AccountsOptions } from './services/auth/accounts';
 import { REVIEW_IMAGE } from './services/images/uploads';
 import { createLocalProvider } from './services/payments/local';
@@ -156,10 +158,7 @@ async function rewriteTarget(db: Db, urlPath: string): Promise<string | null> {
   for (const { pattern, page } of PAGE_ROUTE_REWRITES) if (pattern.test(urlPath)) return page;
   // Plain decimal digits only: '0x10', '1e2' or '010' name no product.
   const product = /^\/product-details\/([1-9]\d{0,14})\/?$/.exec(urlPath);
-  if (product) {
-    const row = await db.selectFrom('products').select('id').where('id', '=', Number(product[1])).executeTakeFirst();
-    if (row) return '/fallback/product/';
-  }
+  if (product && (await productExists(db, Number(product[1])))) return '/fallback/product/';
   return null;
 }
 

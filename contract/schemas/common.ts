@@ -100,3 +100,26 @@ export function validate<S extends z.ZodType>(
   const parsed = schema.safeParse(values);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
 }
+
+/**
+ * A whole number from JSON, also accepted as a string of digits (form-style clients send
+ * those), between `min` and `max`; `message` explains any other value.
+ */
+export function wholeNumber(min: number, max: number, message: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+}
+
+/**
+ * An id written in an address (path or query): plain decimal digits only. Number() would also
+ * read '0x10', '1e2', ' 1', '+1' and '1.0', each another spelling of some id.
+ */
+export const digitsId = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, 'Must be a positive whole number (digits only).')
+  .transform(Number);
+
+/** A path whose one parameter is an id: `/orders/:id`, `/cart/:id`. */
+export const IdParams = z.object({ id: digitsId });

@@ -11,13 +11,13 @@ const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 /** 401 unless the request carries a valid bearer token; the session is then in `c.get('session')`. */
 export function requireSession(accounts: Accounts): MiddlewareHandler<SessionEnv> {
   return async (c, next) => {
-    const match = BEARER.exec(c.req.header('authorization') ?? '');
-    if (!match) {
+    const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token) {
       throw new ApiError(401, 'Authentication credentials were not provided.', undefined, {
         'www-authenticate': 'Bearer',
       });
     }
-    const session = await verifyToken(accounts.db, accounts.tokens, match[1]);
+    const session = await verifyToken(accounts.db, accounts.tokens, token);
     if (!session) {
       throw new ApiError(401, 'Invalid or expired token.', undefined, {
         'www-authenticate': 'Bearer error="invalid_token"',

@@ -28,8 +28,8 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
  * an IPv6 address by its /64 network, since one subscriber usually holds a whole /64.
  */
 export function throttleKey(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1];
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)?.[1];
+  if (mapped) return mapped;
   if (!address.includes(':')) return address;
   const [head, tail] = address.toLowerCase().split('::', 2);
   const headGroups = head ? head.split(':') : [];

@@ -12,7 +12,7 @@ export function fieldLabel(path: readonly PropertyKey[]): string {
 
 /**
  * The sentence for an issue whose schema gave no message of its own (schemas' own messages,
- * SPEC.md's texts among them, always win): it names the field in words, never its raw key, so a
+ * the shop's specified texts among them, always win): it names the field in words, never its raw key, so a
  * shopper never reads `quantity: Too big`.
  */
 export function plainIssueMessage(issue: { code?: string; path?: readonly PropertyKey[]; input?: unknown }): string {
@@ -40,11 +40,24 @@ export function validationError(error: z.ZodError): ApiError {
   return new ApiError(400, message, errors);
 }
 
+/** What a failed parse answers: by default a 400 naming each field; a route may word it its own way. */
+export type OnInvalid = (error: z.ZodError) => ApiError;
+
 /** Parses the query string with `schema`; bad input is a 400 naming each field. */
-export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const parsed = schema.safeParse(c.req.query(), parseOptions);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
+export function parseQuery<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  onInvalid: OnInvalid = validationError,
+): z.output<S> {
+  return parseValue(schema, c.req.query(), onInvalid);
+}
+
+/**
+ * Parses the path's parameters with `schema`. There is no default answer: a parameter that
+ * cannot name anything is answered like a missing thing (`onInvalid` gives that route's 404).
+ */
+export function parseParams<S extends z.ZodType>(c: Context, schema: S, onInvalid: OnInvalid): z.output<S> {
+  return parseValue(schema, c.req.param(), onInvalid);
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -53,8 +66,12 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * Reads a JSON request body and validates it with `schema` (unknown fields are dropped):
  * 415 when the body is not declared JSON, 400 when it does not parse or a field is wrong.
  */
-export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  return parseValue(schema, await readJson(c));
+export async function parseJson<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  onInvalid: OnInvalid = validationError,
+): Promise<z.output<S>> {
+  return parseValue(schema, await readJson(c), onInvalid);
 }
 
 /** The parsed JSON request body: 415 when it is not declared JSON, 400 when it does not parse. */
@@ -70,9 +87,13 @@ export async function readJson(c: Context): Promise<unknown> {
 }
 
 /** Validates an already-read value with `schema`; bad input is a 400 naming each field. */
-export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseValue<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  onInvalid: OnInvalid = validationError,
+): z.output<S> {
   const parsed = schema.safeParse(value, parseOptions);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw onInvalid(parsed.error);
   return parsed.data;
 }
 
@@ -81,18 +102,9 @@ export function isJsonRequest(c: Context): boolean {
   return JSON_TYPE.test(c.req.header('content-type') ?? '');
 }
 
-/** The id in a path, or null when it cannot be an id (callers answer 404, as for a missing one). */
-export function pathId(raw: string | undefined): number | null {
-  return raw !== undefined && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
-}
+const FORM_TYPE = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
 
-/**
- * A whole number from JSON, also accepted as a string of digits (form-style clients send
- * those), between `min` and `max`; `message` explains any other value.
- */
-export function wholeNumber(min: number, max: number, message: string) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value),
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
-  );
+/** True when the request body is declared a form (multipart or URL-encoded). */
+export function isFormRequest(c: Context): boolean {
+  return FORM_TYPE.test(c.req.header('content-type') ?? '');
 }

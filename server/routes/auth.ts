@@ -14,16 +14,17 @@ import { parseJson } from '../http/validate';
 import type { Accounts } from '../services/auth/accounts';
 import { presentedDevice, setDeviceCookie } from '../services/auth/device-cookies';
 import { hashPassword, verifyPassword } from '../services/auth/passwords';
-import { createReset, findVerifiedReset, newPin, verifyResetPin } from '../services/auth/password-resets';
-import { invalidateBefore, issueToken, revokeToken } from '../services/auth/tokens';
-import { conflictError, findConflict, findUserByEmail, profileOf, withUniqueUser } from '../services/auth/users';
+import { createReset, newPin, resetPassword, verifyResetPin } from '../services/auth/password-resets';
+import { issueToken, revokeToken } from '../services/auth/tokens';
+import { conflictError, findConflict, profileOf, registerUser } from '../services/auth/users';
+import { findUserByEmail } from '../repositories/users';
 import { resetPinMessage } from '../services/mail/messages';
 import { consumeAll, type Throttle } from '../services/rate-limit';
 
 /** The reset call also carries the one-time token the PIN's verification handed out. */
 const resetWithToken = resetPasswordSchema.and(z.object({ reset_token: z.string().max(200).optional() }));
 
-/** Sign-up, login, logout and password reset by e-mailed PIN (SPEC.md §4, §7). */
+/** Sign-up, login, logout and password reset by e-mailed PIN. */
 export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
   const { db, throttles } = accounts;
   const app = new Hono<SessionEnv>({ strict: false });
@@ -36,21 +37,10 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
     const conflict = await findConflict(db, input.email, input.phone_number);
     if (conflict) throw conflictError(conflict);
     const passwordHash = await hashPassword(input.password);
-    const row = await withUniqueUser(db, input.email, input.phone_number, undefined, () =>
-      db
-        .insertInto('users')
-        .values({
-          first_name: input.first_name,
-          last_name: input.last_name,
-          email: input.email,
-          phone_number: input.phone_number,
-          password_hash: passwordHash,
-          updated_at: new Date(accounts.now()).toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
-    );
-    return c.json({ status: 'success', message: 'Registration successful.', data: { user_id: row.id } }, 201);
+    const { first_name, last_name, email, phone_number } = input;
+    const at = new Date(accounts.now()).toISOString();
+    const userId = await registerUser(db, { first_name, last_name, email, phone_number }, passwordHash, at);
+    return c.json({ status: 'success', message: 'Registration successful.', data: { user_id: userId } }, 201);
   });
 
   app.post('/userlogin', async (c) => {
@@ -145,38 +135,7 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
 
   app.post('/reset_password', async (c) => {
     const { email, new_password, reset_token } = await parseJson(c, resetWithToken);
-    const notVerified = new ApiError(400, 'Please verify the PIN sent to your email first.');
-    const reset = reset_token ? await findVerifiedReset(db, email, reset_token, accounts.now()) : undefined;
-    if (!reset?.user_id) throw notVerified;
-    const userId = reset.user_id;
-    const passwordHash = await hashPassword(new_password);
-    await db.transaction().execute(async (trx) => {
-      const now = accounts.now();
-      // Single use even under a race: only one request can flip used_at from NULL.
-      const used = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('id', '=', reset.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (!used.numUpdatedRows) throw notVerified;
-      const user = await trx
-        .selectFrom('users')
-        .select('tokens_valid_after')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('users')
-        .set({
-          password_hash: passwordHash,
-          // Every token issued so far dies: whoever had the old password is logged out.
-          tokens_valid_after: invalidateBefore(now, user.tokens_valid_after),
-          updated_at: new Date(now).toISOString(),
-        })
-        .where('id', '=', userId)
-        .execute();
-      await trx.deleteFrom('password_resets').where('email_lower', '=', email).where('id', '!=', reset.id).execute();
-    });
+    await resetPassword(db, email, reset_token, () => hashPassword(new_password), accounts.now);
     // Whoever proved they read the account's mail is its owner: strangers' failures against the
     // old password no longer keep the owner's new browsers out.
     await throttles.loginFailuresPerAccountDaily.reset(email);

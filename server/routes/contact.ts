@@ -2,21 +2,18 @@ import { Hono, type Context } from 'hono';
 import { CONTACT_THANKS, contactSchema, type ContactFields } from '../../contract/schemas/contact';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';
-import { isJsonRequest, parseValue, readJson } from '../http/validate';
+import { isFormRequest, isJsonRequest, parseValue, readJson } from '../http/validate';
 import type { Accounts } from '../services/auth/accounts';
-import { contactMessage } from '../services/mail/messages';
+import { submitContactMessage } from '../services/contact';
 import { consumeAll } from '../services/rate-limit';
 
-const FORM_TYPE = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
 /** Where a plain HTML form post (sent before the page's script was ready) is sent back to. */
 const PAGE = '/contactus/';
 
 /** The fields of a JSON body, or of a plain form post (files ignored). */
 async function readContactBody(c: Context): Promise<unknown> {
   if (isJsonRequest(c)) return readJson(c);
-  if (!FORM_TYPE.test(c.req.header('content-type') ?? '')) {
-    throw new ApiError(415, 'Send the message as JSON or as a form.');
-  }
+  if (!isFormRequest(c)) throw new ApiError(415, 'Send the message as JSON or as a form.');
   try {
     const form = await c.req.parseBody();
     return Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string'));
@@ -52,31 +49,9 @@ export function contactRoutes(accounts: Accounts): Hono {
       if (plainForm) return back('busy');
       throw tooManyRequests(wait);
     }
-    const row = await db
-      .insertInto('contact_messages')
-      .values({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        message: input.message,
-        created_at: new Date(accounts.now()).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // Stored first, so a mail server that is down loses nothing (mailed_at stays empty); not
-    // awaited, so the shopper does not wait for it.
-    accounts.mailer
-      .send(contactMessage({ id: row.id, ...input }))
-      .then(() =>
-        db
-          .updateTable('contact_messages')
-          .set({ mailed_at: new Date(accounts.now()).toISOString() })
-          .where('id', '=', row.id)
-          .execute(),
-      )
-      .catch((error: unknown) => console.error(`Could not e-mail contact message #${row.id}: ${String(error)}`));
+    const id = await submitContactMessage(db, accounts.mailer, input, accounts.now);
     if (plainForm) return back('sent');
-    return c.json({ message: CONTACT_THANKS, id: row.id }, 201);
+    return c.json({ message: CONTACT_THANKS, id }, 201);
   });
 
   return app;

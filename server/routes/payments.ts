@@ -1,67 +1,53 @@
 import { Hono, type Context } from 'hono';
-import type { Db } from '../db';
+import { z } from 'zod';
 import { requireSession, type SessionEnv } from '../http/auth';
 import { ApiError, notFound } from '../http/errors';
-import { readJson } from '../http/validate';
+import { parseJson, parseValue } from '../http/validate';
 import type { Accounts } from '../services/auth/accounts';
-import { markOrderFailed, markOrderPaid } from '../services/orders/orders';
-import { localCheckoutSource, localId } from '../services/payments/local';
+import { providerOrderId } from '../services/payments/ids';
+import { localCheckoutSource } from '../services/payments/local';
+import { authorizeLocalPayment, handleWebhookEvent } from '../services/payments/payments';
 import { isTestMode, type PaymentsOptions } from '../services/payments/provider';
-import { paymentSignature, verifyWebhookSignature } from '../services/payments/signatures';
+import { verifyWebhookSignature } from '../services/payments/signatures';
 
-const PROVIDER_ORDER_ID = /^order_[A-Za-z0-9]{1,40}$/;
-const PAYMENT_ID = /^pay_[A-Za-z0-9]{1,40}$/;
 const MAX_EVENT_ID_LENGTH = 200;
 
-/** What a webhook delivery came to. */
-type WebhookOutcome = 'processed' | 'ignored' | 'duplicate';
+/** A field the shop reads if it has the expected type, and ignores otherwise. */
+const ifString = z.string().optional().catch(undefined);
 
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
+/**
+ * The parts of a Razorpay webhook event the shop reads (`payload.payment.entity`,
+ * `payload.order.entity`). Anything else, or a part of another shape, is ignored, never refused:
+ * the provider would only deliver it again.
+ */
+export const RazorpayWebhookBody = z
+  .object({
+    event: ifString,
+    payload: z
+      .object({
+        payment: z
+          .object({
+            entity: z
+              .object({ id: ifString, order_id: ifString, amount: z.number().optional().catch(undefined) })
+              .catch({}),
+          })
+          .optional()
+          .catch(undefined),
+        order: z
+          .object({ entity: z.object({ id: ifString }).catch({}) })
+          .optional()
+          .catch(undefined),
+      })
+      .optional()
+      .catch(undefined),
+  })
+  .catch({});
 
-/** The entity of `payload[name]` in a Razorpay event (`payload.payment.entity`, `payload.order.entity`). */
-function entity(event: Record<string, unknown>, name: string): Record<string, unknown> {
-  return record(record(record(event.payload)[name]).entity);
-}
+/** The webhook's event id header: absent, or 1 to 200 characters. */
+export const WebhookEventIdHeader = z.string().min(1).max(MAX_EVENT_ID_LENGTH).optional();
 
-/** Applies one verified event inside the caller's transaction. Unknown events and orders are ignored. */
-async function applyEvent(trx: Db, event: Record<string, unknown>, receivedAt: string): Promise<WebhookOutcome> {
-  const payment = entity(event, 'payment');
-  const orderEntity = entity(event, 'order');
-  const providerOrderId = payment.order_id ?? orderEntity.id;
-  if (typeof providerOrderId !== 'string' || !PROVIDER_ORDER_ID.test(providerOrderId)) return 'ignored';
-  const order = await trx
-    .selectFrom('orders')
-    .select(['id', 'amount_paise'])
-    .where('provider_order_id', '=', providerOrderId)
-    .executeTakeFirst();
-  if (!order) return 'ignored';
-
-  switch (event.event) {
-    case 'payment.captured':
-    case 'order.paid': {
-      const paymentId = payment.id;
-      if (typeof paymentId !== 'string' || !PAYMENT_ID.test(paymentId)) return 'ignored';
-      if (typeof payment.amount === 'number' && payment.amount !== order.amount_paise) {
-        console.warn(`Webhook: payment ${paymentId} of ${payment.amount} paise does not match order ${order.id}`);
-        return 'ignored';
-      }
-      const result = await markOrderPaid(trx, order.id, paymentId, receivedAt);
-      if (result === 'other-payment') {
-        // A second capture for one order is money to give back: say so where staff will look.
-        console.warn(`Webhook: order ${order.id} is already paid; payment ${paymentId} needs a refund`);
-        return 'ignored';
-      }
-      return 'processed';
-    }
-    case 'payment.failed':
-      await markOrderFailed(trx, order.id);
-      return 'processed';
-    default:
-      return 'ignored';
-  }
-}
+/** POST /local/authorize: the local checkout's order to sign a payment for. */
+export const LocalAuthorizeBody = z.object({ order_id: providerOrderId });
 
 /**
  * Payment routes: Razorpay's webhook, which payment mode the shop is in, and the local test
@@ -83,29 +69,22 @@ export function paymentRoutes(accounts: Accounts, payments: PaymentsOptions): Ho
     if (!verifyWebhookSignature(raw, c.req.header('x-razorpay-signature'), webhookSecret)) {
       throw new ApiError(400, 'Invalid webhook signature.');
     }
-    let event: Record<string, unknown>;
+    let json: unknown;
     try {
-      event = record(JSON.parse(Buffer.from(raw).toString('utf8')));
+      json = JSON.parse(Buffer.from(raw).toString('utf8'));
     } catch {
       throw new ApiError(400, 'The request body is not valid JSON.');
     }
-    const eventId = c.req.header('x-razorpay-event-id');
-    if (eventId !== undefined && (!eventId || eventId.length > MAX_EVENT_ID_LENGTH)) {
-      throw new ApiError(400, 'Invalid X-Razorpay-Event-Id.');
-    }
-    const receivedAt = new Date(now()).toISOString();
-    // Razorpay delivers at least once: the event id is recorded in the same transaction as its effect.
-    const outcome = await db.transaction().execute(async (trx): Promise<WebhookOutcome> => {
-      if (eventId) {
-        const inserted = await trx
-          .insertInto('payment_events')
-          .values({ id: eventId, received_at: receivedAt })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .executeTakeFirst();
-        if (!Number(inserted.numInsertedOrUpdatedRows ?? 0)) return 'duplicate';
-      }
-      return applyEvent(trx, event, receivedAt);
+    const body = parseValue(RazorpayWebhookBody, json);
+    const eventId = parseValue(WebhookEventIdHeader, c.req.header('x-razorpay-event-id'), () => {
+      return new ApiError(400, 'Invalid X-Razorpay-Event-Id.');
     });
+    const event = {
+      event: body.event,
+      payment: body.payload?.payment?.entity,
+      order: body.payload?.order?.entity,
+    };
+    const outcome = await handleWebhookEvent(db, event, eventId, new Date(now()).toISOString());
     return c.json({ status: outcome });
   });
 
@@ -129,26 +108,10 @@ export function paymentRoutes(accounts: Accounts, payments: PaymentsOptions): Ho
     (c, next) => (localOnly(c), next()),
     requireSession(accounts),
     async (c) => {
-      const userId = c.get('session').user.id;
-      const orderId = record(await readJson(c)).order_id;
-      if (typeof orderId !== 'string' || !PROVIDER_ORDER_ID.test(orderId)) {
-        throw new ApiError(400, 'order_id must be the id of an order placed through this checkout.');
-      }
-      const order = await db
-        .selectFrom('orders')
-        .select(['provider_order_id', 'status'])
-        .where('provider_order_id', '=', orderId)
-        .where('provider', '=', 'local')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!order) throw notFound('Order not found.');
-      if (order.status === 'paid') throw new ApiError(400, 'This order has already been paid.');
-      const paymentId = localId('pay');
-      return c.json({
-        razorpay_payment_id: paymentId,
-        razorpay_order_id: order.provider_order_id,
-        razorpay_signature: paymentSignature(order.provider_order_id, paymentId, provider.keySecret),
+      const { order_id: orderId } = await parseJson(c, LocalAuthorizeBody, () => {
+        return new ApiError(400, 'order_id must be the id of an order placed through this checkout.');
       });
+      return c.json(await authorizeLocalPayment(db, provider, c.get('session').user.id, orderId));
     },
   );
 

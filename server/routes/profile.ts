@@ -8,23 +8,19 @@ import {
 import { requireSession, type SessionEnv } from '../http/auth';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';
-import { isJsonRequest, parseValue, readJson } from '../http/validate';
+import { isFormRequest, isJsonRequest, parseValue, readJson } from '../http/validate';
 import type { Accounts } from '../services/auth/accounts';
 import { presentedDevice } from '../services/auth/device-cookies';
 import { verifyPassword } from '../services/auth/passwords';
-import { conflictError, findConflict, profileOf, withUniqueUser } from '../services/auth/users';
+import { conflictError, findConflict, profileOf, saveProfile } from '../services/auth/users';
 import { deleteUploadedImage, storeUploadedImage } from '../services/images/uploads';
 import { emailChangedMessage } from '../services/mail/messages';
 import { consumeAll, type Throttle } from '../services/rate-limit';
 
-const FORM_TYPE = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
-
 /** The profile fields and the picture file (if one was chosen) of a form or JSON body. */
 async function readProfileBody(c: Context): Promise<{ fields: unknown; picture: File | null }> {
   if (isJsonRequest(c)) return { fields: await readJson(c), picture: null };
-  if (!FORM_TYPE.test(c.req.header('content-type') ?? '')) {
-    throw new ApiError(415, 'Send the profile as multipart/form-data or JSON.');
-  }
+  if (!isFormRequest(c)) throw new ApiError(415, 'Send the profile as multipart/form-data or JSON.');
   let form: Record<string, string | File>;
   try {
     form = await c.req.parseBody();
@@ -78,18 +74,11 @@ export function profileRoutes(accounts: Accounts): Hono<SessionEnv> {
     const picture = body.picture ? await storeUploadedImage(body.picture, mediaDir) : null;
     let updated;
     try {
-      updated = await withUniqueUser(db, input.email, input.phone_number, user.id, () =>
-        db
-          .updateTable('users')
-          .set({
-            ...input,
-            ...(picture ? { profile_picture: picture } : {}),
-            updated_at: new Date(accounts.now()).toISOString(),
-          })
-          .where('id', '=', user.id)
-          .returningAll()
-          .executeTakeFirstOrThrow(),
-      );
+      updated = await saveProfile(db, user, {
+        ...input,
+        ...(picture ? { profile_picture: picture } : {}),
+        updated_at: new Date(accounts.now()).toISOString(),
+      });
     } catch (error) {
       await deleteUploadedImage(picture, mediaDir);
       throw error;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadEnv } from '../../server/env';
 import { loadLocalPaymentSecret, paymentsOptions } from '../../server/runtime';
-import { createLocalProvider, localId } from '../../server/services/payments/local';
+import { newProviderId } from '../../server/services/payments/ids';
+import { createLocalProvider } from '../../server/services/payments/local';
 import {
   paymentSignature,
   randomBase62,
@@ -58,10 +59,10 @@ describe('payment signatures', () => {
   });
 
   test('ids look like Razorpay’s and do not repeat', () => {
-    const ids = new Set(Array.from({ length: 500 }, () => localId('order')));
+    const ids = new Set(Array.from({ length: 500 }, () => newProviderId('order')));
     expect(ids.size).toBe(500);
     for (const id of ids) expect(id).toMatch(/^order_[A-Za-z0-9]{14}$/);
-    expect(localId('pay')).toMatch(/^pay_[A-Za-z0-9]{14}$/);
+    expect(newProviderId('pay')).toMatch(/^pay_[A-Za-z0-9]{14}$/);
     expect(randomBase62(40)).toMatch(/^[A-Za-z0-9]{40}$/);
   });
 });

@@ -41,11 +41,11 @@ export function newDeviceCookie(secret: Uint8Array, userId: number): string {
  * cookie of another account, a forged or damaged one all count as no cookie).
  */
 export function deviceCookieNonce(secret: Uint8Array, value: string | undefined, userId: number): string | null {
-  const match = value ? VALUE.exec(value) : null;
-  if (!match || Number(match[1]) !== userId) return null;
-  const expected = Buffer.from(signature(secret, userId, match[2]));
-  const given = Buffer.from(match[3]);
-  return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? match[2] : null;
+  const [, owner, nonce, signed] = (value && VALUE.exec(value)) || [];
+  if (!owner || !nonce || !signed || Number(owner) !== userId) return null;
+  const expected = Buffer.from(signature(secret, userId, nonce));
+  const given = Buffer.from(signed);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? nonce : null;
 }
 
 /** The nonce of the valid device cookie this request presents for `userId`, if any. */

@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
 import type { UserRow } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+import { inTransaction } from '../../repositories/helpers';
+import * as resets from '../../repositories/password-resets';
+import { findUserById, updateUser } from '../../repositories/users';
 import { RESET_PIN_MINUTES } from '../mail/messages';
+import { invalidateBefore } from './tokens';
 
 /** Wrong tries that kill a PIN (the right PIN afterwards fails too). */
 export const MAX_PIN_ATTEMPTS = 5;
@@ -29,19 +34,13 @@ export async function createReset(
   nowMs: number,
 ): Promise<void> {
   const id = crypto.randomUUID();
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('password_resets').where('email_lower', '=', emailLower).execute();
-    await trx
-      .insertInto('password_resets')
-      .values({
-        id,
-        user_id: user.id,
-        email_lower: emailLower,
-        pin_hash: pinHash(secret, id, pin),
-        created_at: nowMs,
-        expires_at: nowMs + PIN_LIFE_MS,
-      })
-      .execute();
+  await resets.replaceReset(db, {
+    id,
+    user_id: user.id,
+    email_lower: emailLower,
+    pin_hash: pinHash(secret, id, pin),
+    created_at: nowMs,
+    expires_at: nowMs + PIN_LIFE_MS,
   });
 }
 
@@ -62,45 +61,47 @@ export async function verifyResetPin(
   pin: string,
   nowMs: number,
 ): Promise<string | null> {
-  const row = await db
-    .selectFrom('password_resets')
-    .selectAll()
-    .where('email_lower', '=', emailLower)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', nowMs)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const row = await resets.findLiveReset(db, emailLower, nowMs);
   if (!row) return null;
-  const claimed = await db
-    .updateTable('password_resets')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', row.id)
-    .where('attempts', '<', MAX_PIN_ATTEMPTS)
-    .executeTakeFirst();
-  if (!claimed.numUpdatedRows) return null;
+  if (!(await resets.claimAttempt(db, row.id, MAX_PIN_ATTEMPTS))) return null;
   const expected = Buffer.from(row.pin_hash, 'hex');
   const given = Buffer.from(pinHash(secret, row.id, pin), 'hex');
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
   const token = crypto.randomBytes(32).toString('base64url');
-  await db
-    .updateTable('password_resets')
-    .set({ verified_at: nowMs, token_hash: tokenHash(token) })
-    .where('id', '=', row.id)
-    .execute();
+  await resets.markVerified(db, row.id, nowMs, tokenHash(token));
   return token;
 }
 
-/** The reset whose PIN was verified with `token` in the last 10 minutes and is not yet used, if any. */
-export function findVerifiedReset(db: Db, emailLower: string, token: string, nowMs: number) {
-  return db
-    .selectFrom('password_resets')
-    .select(['id', 'user_id'])
-    .where('email_lower', '=', emailLower)
-    .where('token_hash', '=', tokenHash(token))
-    .where('used_at', 'is', null)
-    .where('verified_at', 'is not', null)
-    .where('verified_at', '>', nowMs - VERIFIED_LIFE_MS)
-    .where('user_id', 'is not', null)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+/**
+ * Sets a new password with the one-time token a verified PIN handed out (within 10 minutes of
+ * the verification, once). Every token issued before dies: whoever had the old password is
+ * logged out.
+ */
+export async function resetPassword(
+  db: Db,
+  emailLower: string,
+  token: string | undefined,
+  passwordHash: () => Promise<string>,
+  now: () => number,
+): Promise<void> {
+  const notVerified = new ApiError(400, 'Please verify the PIN sent to your email first.');
+  const reset = token
+    ? await resets.findVerifiedReset(db, emailLower, tokenHash(token), now() - VERIFIED_LIFE_MS)
+    : undefined;
+  const userId = reset?.user_id;
+  if (!reset || !userId) throw notVerified;
+  const hash = await passwordHash();
+  await inTransaction(db, async (trx) => {
+    const at = now();
+    // Single use even under a race: only one request can flip used_at from NULL.
+    if (!(await resets.markUsed(trx, reset.id, at))) throw notVerified;
+    const user = await findUserById(trx, userId);
+    if (!user) throw notVerified;
+    await updateUser(trx, userId, {
+      password_hash: hash,
+      tokens_valid_after: invalidateBefore(at, user.tokens_valid_after),
+      updated_at: new Date(at).toISOString(),
+    });
+    await resets.deleteOtherResets(trx, emailLower, reset.id);
+  });
 }

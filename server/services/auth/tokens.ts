@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../../db';
 import type { UserRow } from '../../db/schema';
+import { deleteExpiredRevocations, isRevoked, revoke } from '../../repositories/sessions';
+import { findUserById } from '../../repositories/users';
 
 /** Tokens longer than this are refused unread (ours are about 200 characters). */
 const MAX_TOKEN_LENGTH = 2048;
@@ -68,9 +70,8 @@ export async function verifyToken(db: Db, config: TokenConfig, token: string): P
   const { sub, jti, iat, exp } = payload;
   if (typeof sub !== 'string' || !/^[1-9]\d{0,15}$/.test(sub) || typeof jti !== 'string') return null;
   if (typeof iat !== 'number' || typeof exp !== 'number') return null;
-  const revoked = await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
-  if (revoked) return null;
-  const user = await db.selectFrom('users').selectAll().where('id', '=', Number(sub)).executeTakeFirst();
+  if (await isRevoked(db, jti)) return null;
+  const user = await findUserById(db, Number(sub));
   if (!user || !user.password_hash) return null;
   if (user.tokens_valid_after !== null && iat < user.tokens_valid_after) return null;
   return { user, jti, exp };
@@ -79,13 +80,9 @@ export async function verifyToken(db: Db, config: TokenConfig, token: string): P
 /** Ends a session: its `jti` is refused until the token would have expired anyway. */
 export async function revokeToken(db: Db, config: TokenConfig, session: Pick<Session, 'jti' | 'exp'>): Promise<void> {
   const nowSeconds = Math.floor(config.now() / 1000);
-  await db
-    .insertInto('revoked_tokens')
-    .values({ jti: session.jti, expires_at: session.exp })
-    .onConflict((oc) => oc.column('jti').doNothing())
-    .execute();
+  await revoke(db, session.jti, session.exp);
   // Opportunistic clean-up: rows of expired tokens guard nothing.
-  await db.deleteFrom('revoked_tokens').where('expires_at', '<', nowSeconds).execute();
+  await deleteExpiredRevocations(db, nowSeconds);
 }
 
 /**

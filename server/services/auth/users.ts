@@ -1,10 +1,12 @@
-import { sql } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Profile } from '../../../contract/types';
 import type { Db } from '../../db';
-import type { UserRow } from '../../db/schema';
+import type { UserRow, UsersTable } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { isUniqueViolation } from '../../repositories/dialect';
+import { findUserByEmail, findUserIdByPhone, insertUser, updateUser } from '../../repositories/users';
 
-/** The profile answer: SPEC.md §3's Profile plus the user's id. */
+/** The profile answer: the shop's Profile plus the user's id. */
 export type ProfileAnswer = Profile & { id: number };
 
 /** A user's profile as the API shows it. */
@@ -19,16 +21,6 @@ export function profileOf(user: UserRow): ProfileAnswer {
   };
 }
 
-/** The account with this e-mail, whatever its case. */
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  // `lower(email)` is what the unique index covers, so this is an index lookup.
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-}
-
 /** Which of `email` and `phone` another account already has ('email' first), or null. */
 export async function findConflict(
   db: Db,
@@ -38,8 +30,8 @@ export async function findConflict(
 ): Promise<'email' | 'phone' | null> {
   const byEmail = await findUserByEmail(db, email);
   if (byEmail && byEmail.id !== exceptUserId) return 'email';
-  const byPhone = await db.selectFrom('users').select('id').where('phone_number', '=', phone).executeTakeFirst();
-  if (byPhone && byPhone.id !== exceptUserId) return 'phone';
+  const byPhone = await findUserIdByPhone(db, phone);
+  if (byPhone !== undefined && byPhone !== exceptUserId) return 'phone';
   return null;
 }
 
@@ -50,21 +42,32 @@ export function conflictError(field: 'email' | 'phone'): ApiError {
   return new ApiError(400, message, { [field === 'email' ? 'email' : 'phone_number']: [message] });
 }
 
-/** True for SQLite's unique-constraint error (two requests raced past the duplicate check). */
-export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+/** Opens an account; answers its id. A taken e-mail or phone number is the duplicate check's 400. */
+export function registerUser(
+  db: Db,
+  input: { first_name: string; last_name: string; email: string; phone_number: string },
+  passwordHash: string,
+  at: string,
+): Promise<number> {
+  return withUniqueUser(db, input.email, input.phone_number, undefined, () =>
+    insertUser(db, { ...input, password_hash: passwordHash, updated_at: at }),
   );
+}
+
+/** Changes an account's profile; answers it as stored. A taken e-mail or phone number is the duplicate check's 400. */
+export function saveProfile(
+  db: Db,
+  user: Pick<UserRow, 'id'>,
+  changes: Updateable<UsersTable> & { email: string; phone_number: string },
+): Promise<UserRow> {
+  return withUniqueUser(db, changes.email, changes.phone_number, user.id, () => updateUser(db, user.id, changes));
 }
 
 /**
  * Runs a write that may hit the e-mail or phone unique index; a violation becomes the same 400
  * the duplicate check gives (which field, found by asking again), never a 500.
  */
-export async function withUniqueUser<T>(
+async function withUniqueUser<T>(
   db: Db,
   email: string,
   phone: string,

@@ -48,8 +48,7 @@ export function encodeMailbox(value: string): string {
 
 /** The domain of the sender's address, for Message-ID. */
 function senderDomain(from: string): string {
-  const match = /@([^\s<>@]+)>?\s*$/.exec(from);
-  return match ? match[1] : 'localhost';
+  return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
 /** A whole RFC 5322 message: headers, a blank line, the body; CRLF line endings. */

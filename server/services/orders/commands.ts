@@ -1,9 +1,14 @@
 import { formatRupees } from '../../../contract/format';
 import { paiseToRupees } from '../../../contract/pricing';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../contract/orders';
 import type { Db } from '../../db';
-import type { DeliveryStatus } from '../../../contract/orders';
 import type { OrderRow } from '../../db/schema';
-import { DELIVERY_STATUSES } from './orders';
+import {
+  findOrder as findOrderById,
+  findOrderByProviderId,
+  recentOrders,
+  setDeliveryStatus as storeDeliveryStatus,
+} from '../../repositories/orders';
 
 /** Where a command writes: normal lines and error lines. */
 export interface CommandOutput {
@@ -32,10 +37,7 @@ export function parseDeliveryStatus(text: string): DeliveryStatus | null {
 
 async function findOrder(db: Db, ref: string): Promise<OrderRow | undefined> {
   const trimmed = ref.trim();
-  if (/^[1-9]\d{0,14}$/.test(trimmed)) {
-    return db.selectFrom('orders').selectAll().where('id', '=', Number(trimmed)).executeTakeFirst();
-  }
-  return db.selectFrom('orders').selectAll().where('provider_order_id', '=', trimmed).executeTakeFirst();
+  return /^[1-9]\d{0,14}$/.test(trimmed) ? findOrderById(db, Number(trimmed)) : findOrderByProviderId(db, trimmed);
 }
 
 /**
@@ -58,38 +60,8 @@ export async function setDeliveryStatus(
   if (status !== 'not shipped' && order.status !== 'paid') {
     throw new CommandError(`Order ${order.id} is not paid (payment ${order.status}); it cannot be ${status}.`);
   }
-  const updated = await db
-    .updateTable('orders')
-    .set({ delivery_status: status })
-    .where('id', '=', order.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await storeDeliveryStatus(db, order.id, status);
   return { order: updated, previous: order.delivery_status };
-}
-
-/** The most recent orders with their shopper's e-mail and item count, newest first. */
-export async function recentOrders(db: Db, limit: number) {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('users as u', 'u.id', 'o.user_id')
-    .select((eb) => [
-      'o.id',
-      'o.provider_order_id',
-      'o.amount_paise',
-      'o.status',
-      'o.delivery_status',
-      'o.created_at',
-      'u.email',
-      eb
-        .selectFrom('order_items as i')
-        .select((sub) => sub.fn.sum<number>('i.quantity').as('n'))
-        .whereRef('i.order_id', '=', 'o.id')
-        .as('items'),
-    ])
-    .orderBy('o.created_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 /** Runs one staff command (`order:list`, `order:status`); answers the process exit code. */

@@ -1,16 +1,11 @@
 import fs from 'node:fs';
 import type { PaymentProvider } from './provider';
-import { randomBase62 } from './signatures';
+import { newProviderId } from './ids';
 
 /** The key id the local checkout is opened with (shaped like a Razorpay test key). */
 export const LOCAL_KEY_ID = 'rzp_test_local';
 /** Where the shop serves its own stand-in for Razorpay's checkout script. */
 export const LOCAL_CHECKOUT_SCRIPT = '/api/payments/local/checkout.js';
-
-/** A new id shaped like Razorpay's: `prefix_` and 14 base62 characters. */
-export function localId(prefix: 'order' | 'pay'): string {
-  return `${prefix}_${randomBase62(14)}`;
-}
 
 /**
  * The default provider, for demos and tests without a Razorpay account: orders are made up
@@ -24,7 +19,7 @@ export function createLocalProvider(keySecret: string): PaymentProvider {
     keyId: LOCAL_KEY_ID,
     keySecret,
     checkoutScript: LOCAL_CHECKOUT_SCRIPT,
-    createOrder: async () => ({ id: localId('order') }),
+    createOrder: async () => ({ id: newProviderId('order') }),
   };
 }
 

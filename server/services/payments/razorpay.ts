@@ -1,5 +1,6 @@
 import Razorpay from 'razorpay';
 import { ApiError } from '../../http/errors';
+import { isProviderOrderId } from './ids';
 import type { PaymentProvider } from './provider';
 
 /** Razorpay's own checkout script. */
@@ -36,7 +37,7 @@ export function createRazorpayProvider(
         throw new ApiError(502, 'The payment provider could not create the order. Please try again.');
       }
       const id = (order as { id?: unknown } | null)?.id;
-      if (typeof id !== 'string' || !/^order_[A-Za-z0-9]{1,40}$/.test(id)) {
+      if (!isProviderOrderId(id)) {
         console.error('Razorpay answered an order without a usable id:', JSON.stringify(order));
         throw new ApiError(502, 'The payment provider could not create the order. Please try again.');
       }

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
-import type { Product, SearchProduct, Variant } from '../../contract/types';
+import type { Banner, Category, Product, SearchProduct, Subcategory, Variant } from '../../contract/types';
 import { discountPercent, paiseToRupees } from '../../contract/pricing';
-import type { Db } from './index';
-import type { ProductRow, VariantRow } from './schema';
+import type { Db } from '../db';
+import type { ProductRow, VariantRow } from '../db/schema';
+import { inListSlices } from './dialect';
 
-/** SQLite allows ~32k bound values; hydrate in slices well below that. */
-const SLICE = 900;
+/**
+ * The catalogue: categories, subcategories, banners, products with their variants, pictures and
+ * ratings, search, and the variant summaries the cart, wishlist and orders show.
+ */
 
 /** What a product list may be narrowed by. */
 export interface ProductFilter {
@@ -22,23 +25,35 @@ type ProductBase = ProductRow & {
   sub_category_name: string;
 };
 
-function slices<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += SLICE) out.push(items.slice(i, i + SLICE));
-  return out;
+/** Categories in shop order. */
+export function listCategories(db: Db): Promise<Category[]> {
+  return db.selectFrom('categories').select(['id', 'name', 'image']).orderBy('position').orderBy('id').execute();
 }
 
-function baseQuery(db: Db) {
+/** Subcategories grouped by category, in shop order. */
+export function listSubcategories(db: Db): Promise<Subcategory[]> {
   return db
-    .selectFrom('products as p')
-    .innerJoin('subcategories as s', 's.id', 'p.subcategory_id')
-    .innerJoin('categories as c', 'c.id', 's.category_id')
-    .selectAll('p')
-    .select(['s.category_id as category_id', 'c.name as category_name', 's.name as sub_category_name']);
+    .selectFrom('subcategories')
+    .select(['id', 'name', 'image', 'category_id as category'])
+    .orderBy('category_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
-function filtered(db: Db, filter: ProductFilter) {
-  let q = baseQuery(db);
+/** The home page's banners in shop order. */
+export function listBanners(db: Db): Promise<Banner[]> {
+  return db
+    .selectFrom('banners')
+    .select(['id', 'title', 'subtitle', 'image'])
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** Products (`p`) joined to their subcategory (`s`), narrowed by `filter`. */
+function filteredProducts(db: Db, filter: ProductFilter) {
+  let q = db.selectFrom('products as p').innerJoin('subcategories as s', 's.id', 'p.subcategory_id');
   if (filter.categoryId !== undefined) q = q.where('s.category_id', '=', filter.categoryId);
   if (filter.subcategoryId !== undefined) q = q.where('p.subcategory_id', '=', filter.subcategoryId);
   if (filter.popular) q = q.where('p.popular', '=', 1);
@@ -46,17 +61,19 @@ function filtered(db: Db, filter: ProductFilter) {
   return q;
 }
 
+/** Products matching `filter` with their category's and subcategory's names. */
+function baseQuery(db: Db, filter: ProductFilter = {}) {
+  return filteredProducts(db, filter)
+    .innerJoin('categories as c', 'c.id', 's.category_id')
+    .selectAll('p')
+    .select(['s.category_id as category_id', 'c.name as category_name', 's.name as sub_category_name']);
+}
+
 /** Counts the products a filter matches. */
 export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
-  let q = db
-    .selectFrom('products as p')
-    .innerJoin('subcategories as s', 's.id', 'p.subcategory_id')
-    .select(sql<number>`count(*)`.as('n'));
-  if (filter.categoryId !== undefined) q = q.where('s.category_id', '=', filter.categoryId);
-  if (filter.subcategoryId !== undefined) q = q.where('p.subcategory_id', '=', filter.subcategoryId);
-  if (filter.popular) q = q.where('p.popular', '=', 1);
-  if (filter.featured) q = q.where((eb) => eb.or([eb('p.big_deal', '=', 1), eb('p.popular', '=', 1)]));
-  const row = await q.executeTakeFirstOrThrow();
+  const row = await filteredProducts(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -66,7 +83,7 @@ export async function listProducts(
   filter: ProductFilter,
   page?: { limit: number; offset: number },
 ): Promise<Product[]> {
-  let q = filtered(db, filter).orderBy('p.id');
+  let q = baseQuery(db, filter).orderBy('p.id');
   if (page) q = q.limit(page.limit).offset(page.offset);
   return hydrate(db, await q.execute());
 }
@@ -77,10 +94,15 @@ export async function getProduct(db: Db, id: number): Promise<Product | undefine
   return row ? (await hydrate(db, [row]))[0] : undefined;
 }
 
+/** True when a product with this id exists (a page for it can be served before the next build). */
+export async function productExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 /** Products whose ids are given, in the order given; unknown ids are left out. */
 export async function getProductsByIds(db: Db, ids: number[]): Promise<Product[]> {
   const rows: ProductBase[] = [];
-  for (const slice of slices(ids)) {
+  for (const slice of inListSlices(ids)) {
     rows.push(...(await baseQuery(db).where('p.id', 'in', slice).execute()));
   }
   const byId = new Map((await hydrate(db, rows)).map((p) => [p.id, p]));
@@ -90,7 +112,7 @@ export async function getProductsByIds(db: Db, ids: number[]): Promise<Product[]
 async function hydrate(db: Db, rows: ProductBase[]): Promise<Product[]> {
   if (rows.length === 0) return [];
   const variants: VariantRow[] = [];
-  for (const slice of slices(rows.map((r) => r.id))) {
+  for (const slice of inListSlices(rows.map((r) => r.id))) {
     variants.push(
       ...(await db
         .selectFrom('variants')
@@ -103,7 +125,7 @@ async function hydrate(db: Db, rows: ProductBase[]): Promise<Product[]> {
   }
   const images = new Map<number, { id: number; image: string }[]>();
   const ratings = new Map<number, { n: number; avg: number }>();
-  for (const slice of slices(variants.map((v) => v.id))) {
+  for (const slice of inListSlices(variants.map((v) => v.id))) {
     const imageRows = await db
       .selectFrom('variant_images')
       .select(['id', 'variant_id', 'image'])
@@ -197,6 +219,7 @@ function likeTerm(term: string): string {
  * name, then the rest; ties in catalogue order.
  */
 export async function searchProductIds(db: Db, text: string, limit: number): Promise<number[]> {
+  // lower(), || and LIKE … ESCAPE are standard SQL: SQLite and PostgreSQL read them alike.
   const phrase = text.toLowerCase();
   const words = phrase.split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return [];
@@ -222,4 +245,59 @@ export async function searchProductIds(db: Db, text: string, limit: number): Pro
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** What the cart, wishlist and orders show of a variant: its product, prices and first picture. */
+export interface VariantSummary {
+  variant_id: number;
+  product_id: number;
+  product_name: string;
+  variant_name: string;
+  size: string | null;
+  color: string | null;
+  unit: string;
+  unit_value: number;
+  price_paise: number;
+  final_price_paise: number;
+  /** The variant's first picture, or null. */
+  image: string | null;
+}
+
+/** The variants with these ids, by id; unknown ids are absent. */
+export async function findVariants(db: Db, ids: readonly number[]): Promise<Map<number, VariantSummary>> {
+  const found = new Map<number, VariantSummary>();
+  for (const slice of inListSlices([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select((eb) => [
+        'v.id as variant_id',
+        'p.id as product_id',
+        'p.name as product_name',
+        'v.name as variant_name',
+        'v.size',
+        'v.color',
+        'v.unit',
+        'v.unit_value',
+        'v.price_paise',
+        'v.final_price_paise',
+        eb
+          .selectFrom('variant_images as i')
+          .select('i.image')
+          .whereRef('i.variant_id', '=', 'v.id')
+          .orderBy('i.position')
+          .orderBy('i.id')
+          .limit(1)
+          .as('image'),
+      ])
+      .where('v.id', 'in', slice)
+      .execute();
+    for (const row of rows) found.set(row.variant_id, { ...row, image: row.image ?? null });
+  }
+  return found;
+}
+
+/** The variant with this id and its product's id, or undefined. */
+export function findVariant(db: Db, id: number): Promise<{ id: number; product_id: number } | undefined> {
+  return db.selectFrom('variants').select(['id', 'product_id']).where('id', '=', id).executeTakeFirst();
 }

@@ -1,0 +1,34 @@
+/** What the catalogue's list and search calls read from their query strings. */
+import { z } from 'zod';
+import { digitsId } from './common';
+
+export const MAX_PAGE_SIZE = 100;
+export const MAX_SEARCH_LENGTH = 100;
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * GET /products: filters with the aliases the API has always accepted (the first one given
+ * wins), and a page when `page` or `page_size` is given.
+ */
+export const ProductsQuery = z
+  .object({
+    category: digitsId.optional(),
+    category_id: digitsId.optional(),
+    sub_category: digitsId.optional(),
+    sub_category_id: digitsId.optional(),
+    subcategory_id: digitsId.optional(),
+    popular: flag.optional(),
+    page: digitsId.optional(),
+    page_size: digitsId.pipe(z.number().max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}.`)).optional(),
+  })
+  .refine((q) => q.category === undefined || q.category_id === undefined || q.category === q.category_id, {
+    message: 'category and category_id disagree.',
+    path: ['category_id'],
+  });
+
+/** GET /products_search: the text as `search` or `q`. */
+export const SearchQuery = z.object({
+  search: z.string().max(MAX_SEARCH_LENGTH, `At most ${MAX_SEARCH_LENGTH} characters.`).optional(),
+  q: z.string().max(MAX_SEARCH_LENGTH, `At most ${MAX_SEARCH_LENGTH} characters.`).optional(),
+});

@@ -1,0 +1,41 @@
+import type { Db } from '../db';
+
+/** Small pieces the repositories share. */
+
+/** Runs `work` in one transaction: all of its writes happen, or none. */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}
+
+/** True when an insert wrote a row (false when `ON CONFLICT DO NOTHING` skipped it). */
+export function inserted(result: { numInsertedOrUpdatedRows?: bigint }): boolean {
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Tables of things a shopper keeps, each row owned through `user_id`. */
+type OwnedTable = 'addresses' | 'cart_items' | 'wishlist_items';
+
+/** How many rows of `table` the shopper owns (each list has a bound on it). */
+export async function countOwned(db: Db, table: OwnedTable, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Deletes the shopper's row of this variant from their cart or wishlist; false when there was none. */
+export async function deleteOwnedVariant(
+  db: Db,
+  table: 'cart_items' | 'wishlist_items',
+  userId: number,
+  variantId: number,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom(table)
+    .where('user_id', '=', userId)
+    .where('variant_id', '=', variantId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,42 @@
+import type { Db } from '../db';
+import { inserted } from './helpers';
+
+/** Payments: an order's payment state and the webhook deliveries already handled. */
+
+/** Records a webhook event id; false when it was recorded before (the provider delivers at least once). */
+export async function recordWebhookEvent(db: Db, id: string, receivedAt: string): Promise<boolean> {
+  const result = await db
+    .insertInto('payment_events')
+    .values({ id, received_at: receivedAt })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return inserted(result);
+}
+
+/** True when some order is paid by this payment. */
+export async function paymentUsed(db: Db, paymentId: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('orders').select('id').where('payment_id', '=', paymentId).executeTakeFirst()) !== undefined
+  );
+}
+
+/** Marks an unpaid order paid by `paymentId`; a paid order is left as it is. */
+export async function setPaid(db: Db, orderId: number, paymentId: string, paidAt: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'paid', payment_id: paymentId, paid_at: paidAt })
+    .where('id', '=', orderId)
+    .where('status', '<>', 'paid')
+    .execute();
+}
+
+/** Marks an order's payment failed if it is still awaiting one; true when it was. */
+export async function setFailed(db: Db, orderId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'failed' })
+    .where('id', '=', orderId)
+    .where('status', '=', 'created')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,77 @@
+import type { CartItem } from '../../contract/types';
+import { MAX_CART_LINES } from '../../contract/shop';
+import { discountPercent, paiseToRupees } from '../../contract/pricing';
+import type { Db } from '../db';
+import { ApiError, notFound } from '../http/errors';
+import {
+  countCartLines,
+  deleteCartLine,
+  hasCartLine,
+  insertCartLine,
+  listCartLines,
+  setCartQuantity,
+} from '../repositories/cart';
+import { findVariant, findVariants, type VariantSummary } from '../repositories/catalogue';
+import { weightLabel } from './catalogue/variant-labels';
+import { totalPaise } from './orders/orders';
+
+/** The cart's rules: one line per variant, at most MAX_CART_LINES lines, prices as the catalogue has them now. */
+
+export const notInCart = () => notFound('This product is not in your cart.');
+
+/** A cart line as the cart call answers it: prices as the catalogue has them now. */
+export function cartItemOf(v: VariantSummary, quantity: number): CartItem {
+  return {
+    product_variant_id: v.variant_id,
+    product_id: v.product_id,
+    product_name: v.product_name,
+    product_image: v.image,
+    size: v.size,
+    color: v.color,
+    weight: weightLabel(v),
+    quantity,
+    final_price: paiseToRupees(v.final_price_paise),
+    product_price: paiseToRupees(v.price_paise),
+    discount_percent: discountPercent(v.price_paise, v.final_price_paise),
+  };
+}
+
+/** The shopper's cart with its total; lines of variants that no longer exist are left out. */
+export async function cartOf(db: Db, userId: number) {
+  const lines = await listCartLines(db, userId);
+  const variants = await findVariants(
+    db,
+    lines.map((l) => l.variant_id),
+  );
+  const priced = lines.flatMap((line) => {
+    const v = variants.get(line.variant_id);
+    return v ? [{ variant: v, quantity: line.quantity, unitPaise: v.final_price_paise }] : [];
+  });
+  const items = priced.map((p) => cartItemOf(p.variant, p.quantity));
+  return { cart_items: items, total_price: paiseToRupees(totalPaise(priced)), count: items.length };
+}
+
+/** Adds a line of `quantity` of a variant that is not in the cart yet. */
+export async function addToCart(db: Db, userId: number, variantId: number, quantity: number, addedAt: string) {
+  if (!(await findVariant(db, variantId))) throw notFound('Product not found.');
+  const already = new ApiError(400, 'This product is already in your cart.');
+  if (await hasCartLine(db, userId, variantId)) throw already;
+  if ((await countCartLines(db, userId)) >= MAX_CART_LINES) {
+    throw new ApiError(400, `Your cart can hold at most ${MAX_CART_LINES} products; remove one first.`);
+  }
+  // The unique (user, variant) pair decides a race between two adds: one inserts, one is told.
+  if (!(await insertCartLine(db, { userId, variantId, quantity, createdAt: addedAt }))) throw already;
+}
+
+/** Sets a line's quantity; answers the line as the cart shows it. */
+export async function changeQuantity(db: Db, userId: number, variantId: number, quantity: number): Promise<CartItem> {
+  if (!(await setCartQuantity(db, userId, variantId, quantity))) throw notInCart();
+  const v = (await findVariants(db, [variantId])).get(variantId);
+  if (!v) throw notInCart();
+  return cartItemOf(v, quantity);
+}
+
+/** Removes a line. */
+export async function removeFromCart(db: Db, userId: number, variantId: number): Promise<void> {
+  if (!(await deleteCartLine(db, userId, variantId))) throw notInCart();
+}

@@ -1,0 +1,61 @@
+import type { Review } from '../../contract/types';
+import type { Db } from '../db';
+import { echoedError, notFound } from '../http/errors';
+import { findVariant } from '../repositories/catalogue';
+import { isUniqueViolation } from '../repositories/dialect';
+import { hasBought } from '../repositories/orders';
+import { findReviews, hasReviewed, insertReview } from '../repositories/reviews';
+import { deleteUploadedImage, REVIEW_IMAGE, storeUploadedImage } from './images/uploads';
+
+/** Reviews: one per shopper and variant, only of a variant the shopper has paid for. */
+
+const alreadyReviewed = () => echoedError(409, "You've already reviewed this product.", 'detail');
+
+/** A review as written: the variant, 1 to 5 stars and the text. */
+export interface ReviewInput {
+  variant: number;
+  rating: number;
+  review: string;
+}
+
+/** Stores the shopper's review of a variant they bought, with its pictures; answers it as listed. */
+export async function createReview(
+  db: Db,
+  mediaDir: string,
+  userId: number,
+  input: ReviewInput,
+  pictures: readonly File[],
+  at: string,
+): Promise<Review> {
+  const variant = await findVariant(db, input.variant);
+  if (!variant) throw notFound('Product not found.');
+  if (!(await hasBought(db, userId, variant.id))) {
+    throw echoedError(403, 'You can only review products you have bought.', 'detail');
+  }
+  if (await hasReviewed(db, userId, variant.id)) throw alreadyReviewed();
+
+  // Every picture is checked and stored before the review is written; if any is refused, or
+  // the write fails, the pictures already stored are removed again: a refusal stores nothing.
+  const stored: string[] = [];
+  let reviewId: number;
+  try {
+    for (const file of pictures) stored.push(await storeUploadedImage(file, mediaDir, REVIEW_IMAGE));
+    reviewId = await insertReview(db, {
+      userId,
+      productId: variant.product_id,
+      variantId: variant.id,
+      rating: input.rating,
+      text: input.review,
+      createdAt: at,
+      images: stored,
+    });
+  } catch (error) {
+    await Promise.all(stored.map((image) => deleteUploadedImage(image, mediaDir).catch(() => undefined)));
+    // Two submissions at once: the (user, variant) pair is unique, the second is told why.
+    if (isUniqueViolation(error)) throw alreadyReviewed();
+    throw error;
+  }
+  const [review] = await findReviews(db, { id: reviewId });
+  if (!review) throw new Error(`Review ${reviewId} was stored but cannot be read back.`);
+  return review;
+}
