@@ -5,11 +5,10 @@
  */
 import { z } from 'zod';
 import { resetPasswordSchema } from '../../contract/schemas/auth';
-import { MAX_LINE_QUANTITY } from '../../contract/shop';
-import { wholeNumber } from '../http/validate';
-import { MAX_CART_LINES } from '../routes/cart';
-import { MAX_REVIEW_IMAGES, MAX_REVIEW_LENGTH } from '../routes/ratings';
-import { MAX_ADDRESS_LENGTH } from '../services/orders/orders';
+import { wholeNumber } from '../../contract/schemas/common';
+import { MAX_ADDRESS_LENGTH } from '../../contract/schemas/orders';
+import { MAX_REVIEW_IMAGES, MAX_REVIEW_LENGTH } from '../../contract/schemas/reviews';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../contract/shop';
 
 /** An id as a path or query value: plain decimal digits, no sign, no leading zero. */
 const digitsId = z
