@@ -30,6 +30,7 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${SHOP_NAME} API reference</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
 </head>
 <body>
