@@ -12,6 +12,9 @@ test('the API reference page renders every group and operation, with nothing blo
     }
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
+  });
   page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
   // Everything the page needs comes from the shop itself: no CDN, no validator badge.
   page.on('request', (request) => {
