@@ -278,7 +278,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
 
 /**
  * Runs `workers` Astro builds at once, build k of n rendering every n-th page of the many-page
- * routes (`BUILD_SHARD=k/n`, see src/lib/build-data.ts), then moves the other builds' pages into
+ * routes (`BUILD_SHARD=k/n`, see src/features/catalogue/build-data.ts), then moves the other builds' pages into
  * the first one's folder. One failing build stops the others. Resolves to their summed peak memory.
  */
 async function runAstroBuilds(

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { catalogueIndex } from '../lib/build-data';
+import { catalogueIndex } from '../features/catalogue/build-data';
 
 const STATIC_PAGES = [
   '/',

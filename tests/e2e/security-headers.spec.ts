@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { RESET_EMAIL_KEY } from '../../src/lib/reset-flow';
+import { RESET_EMAIL_KEY } from '../../src/features/account/reset-flow';
 import { loggedInShopper, waitForIslands } from './fixtures';
 
 /** Every kind of page the shop serves: static, on-demand (search), rewritten and missing. */

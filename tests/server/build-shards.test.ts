@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildShard, inThisShard } from '../../src/lib/build-data';
+import { buildShard, inThisShard } from '../../src/features/catalogue/build-shard';
 import { mergeInto } from '../../server/site-builder';
 
 describe('buildShard', () => {

@@ -1,0 +1,90 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError, getProfile } from '../../lib/api/client';
+import { safeNext } from '../../lib/session';
+import { validate } from '../../../contract/schemas/common';
+import { loginSchema } from '../../../contract/schemas/auth';
+import { $isLoggedIn, login, startSession } from '../../lib/stores/session';
+import { showDialog } from '../../lib/stores/ui';
+import {
+  buttonPrimary,
+  Field,
+  FormMessage,
+  guardedSubmit,
+  PasswordField,
+  useFields,
+  useHydrated,
+} from '../../ui/form';
+
+/** Where this login goes afterwards: the page that sent the shopper here (`?next=`), if it is ours. */
+function destination(): string {
+  return safeNext(new URLSearchParams(window.location.search).get('next'));
+}
+
+/**
+ * Login: e-mail as user name and password; afterwards back to the page that sent the shopper
+ * (same site only). A session the server still honours goes straight there.
+ */
+export function LoginForm() {
+  const hydrated = useHydrated();
+  const { values, setErrors, bind } = useFields({ email: '', password: '' });
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState('');
+
+  useEffect(() => {
+    startSession();
+    if (!$isLoggedIn.get()) return;
+    // Unexpired is not enough: the server may have ended the session (a password reset, a logout
+    // elsewhere). Its 401 ends it here too (stores/session.ts), and the form stays.
+    getProfile()
+      .then(() => window.location.replace(destination()))
+      .catch(() => undefined);
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const checked = validate(loginSchema, values);
+    if (!checked.ok) return setErrors(checked.errors);
+    setPending(true);
+    setMessage('');
+    try {
+      await login(checked.data.email, checked.data.password);
+      showDialog({
+        title: 'Login Successful',
+        text: 'Welcome back!',
+        icon: 'success',
+        onClose: () => window.location.assign(destination()),
+      });
+      window.setTimeout(() => window.location.assign(destination()), 1000);
+    } catch (error) {
+      const tooMany = error instanceof ApiError && error.status === 429;
+      setMessage(
+        tooMany
+          ? error.message
+          : error instanceof ApiError && error.status > 0
+            ? 'Login failed. Please check your credentials.'
+            : 'Something went wrong.',
+      );
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field label="User Name" type="email" autoComplete="username" {...bind('email')} />
+      <PasswordField label="Password" autoComplete="current-password" {...bind('password')} />
+      <FormMessage message={message} kind="error" />
+      <button type="submit" className={buttonPrimary} {...guardedSubmit(hydrated, pending)}>
+        {pending ? 'Logging in...' : 'Login'}
+      </button>
+      <div className="flex justify-between text-sm">
+        <a href="/forgotpassword" className="font-semibold text-brand-800 underline">
+          Forgot Password?
+        </a>
+        <a href="/register" className="font-semibold text-brand-800 underline">
+          Sign Up
+        </a>
+      </div>
+    </form>
+  );
+}
