@@ -6,6 +6,7 @@ import { resetRequestSchema, verifyOtpSchema, OTP_LENGTH } from '../../../contra
 import { validate } from '../../../contract/schemas/common';
 import { buttonPrimary, Field, FormMessage, guardedSubmit, useFields, useHydrated } from '../../ui/form';
 import { PinInput } from './PinInput';
+import { routes } from '../../lib/routes';
 
 function failure(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status > 0) return error.message || fallback;
@@ -51,7 +52,7 @@ export function ForgotPasswordForm() {
       const { resetToken } = await verifyResetOtp(checked.data.email, checked.data.otp);
       setMessage({ text: 'OTP verified! Redirecting...', kind: 'success' });
       rememberResetEmail(checked.data.email, resetToken);
-      window.setTimeout(() => window.location.assign('/resetpassword'), DURATIONS.redirectOtpVerified);
+      window.setTimeout(() => window.location.assign(routes.resetPassword), DURATIONS.redirectOtpVerified);
     } catch (error) {
       setMessage({ text: failure(error, 'Invalid OTP. Please try again.'), kind: 'error' });
       setPending(false);
@@ -85,7 +86,7 @@ function BackToLogin() {
   return (
     <p className="text-center text-sm">
       Did you remember?{' '}
-      <a href="/login" className="font-semibold text-brand-800 underline">
+      <a href={routes.login} className="font-semibold text-brand-800 underline">
         Sign In
       </a>
     </p>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, getProfile } from '../../lib/api/client';
-import { safeNext } from '../../lib/session';
+import { routes, safeNext } from '../../lib/routes';
 import { validate } from '../../../contract/schemas/common';
 import { loginSchema } from '../../../contract/schemas/auth';
 import { $isLoggedIn, login, startSession } from '../../lib/stores/session';
@@ -78,10 +78,10 @@ export function LoginForm() {
         {pending ? 'Logging in...' : 'Login'}
       </button>
       <div className="flex justify-between text-sm">
-        <a href="/forgotpassword" className="font-semibold text-brand-800 underline">
+        <a href={routes.forgotPassword} className="font-semibold text-brand-800 underline">
           Forgot Password?
         </a>
-        <a href="/register" className="font-semibold text-brand-800 underline">
+        <a href={routes.register} className="font-semibold text-brand-800 underline">
           Sign Up
         </a>
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, getProfile } from '../../lib/api/client';
 import type { Profile } from '../../../contract/types';
 import { updateStoredUser } from '../../lib/stores/session';
+import { routes } from '../../lib/routes';
 
 /** Profile Information: the shopper's details, fresh from the server. */
 export function ProfileInfo() {
@@ -60,7 +61,7 @@ export function ProfileInfo() {
         ))}
       </dl>
       <a
-        href="/updateprofile"
+        href={routes.updateProfile}
         className="self-start rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
       >
         Update Profile

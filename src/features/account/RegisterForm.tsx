@@ -13,6 +13,7 @@ import {
   useFields,
   useHydrated,
 } from '../../ui/form';
+import { routes } from '../../lib/routes';
 
 /** Registration: name, phone, e-mail and password, checked by the shared rules. */
 export function RegisterForm() {
@@ -40,8 +41,8 @@ export function RegisterForm() {
         title: 'Registration Successful',
         text: 'Your account is ready. Please log in.',
         icon: 'success',
-        action: { label: 'Login', href: '/login' },
-        onClose: () => window.location.assign('/login'),
+        action: { label: 'Login', href: routes.login },
+        onClose: () => window.location.assign(routes.login),
       });
     } catch (error) {
       const failure = signupFailure(error);
@@ -76,7 +77,7 @@ export function RegisterForm() {
       </button>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <a href="/login" className="font-semibold text-brand-800 underline">
+        <a href={routes.login} className="font-semibold text-brand-800 underline">
           Sign In
         </a>
       </p>

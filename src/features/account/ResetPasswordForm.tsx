@@ -5,6 +5,7 @@ import { forgetResetEmail, resetEmail, resetToken } from './reset-flow';
 import { resetPasswordSchema } from '../../../contract/schemas/auth';
 import { validate } from '../../../contract/schemas/common';
 import { buttonPrimary, FormMessage, PasswordField, useFields } from '../../ui/form';
+import { routes } from '../../lib/routes';
 
 /** Reset password for the e-mail verified on the previous step. */
 export function ResetPasswordForm() {
@@ -18,7 +19,7 @@ export function ResetPasswordForm() {
     setEmail(handed);
     if (!handed) {
       setMessage({ text: 'No email found. Please go back to Forgot Password.', kind: 'error' });
-      window.setTimeout(() => window.location.assign('/forgotpassword'), DURATIONS.redirectMissingEmail);
+      window.setTimeout(() => window.location.assign(routes.forgotPassword), DURATIONS.redirectMissingEmail);
     }
   }, []);
 
@@ -32,7 +33,7 @@ export function ResetPasswordForm() {
       const text = await resetPassword(email, checked.data.new_password, checked.data.confirm_password, resetToken());
       forgetResetEmail();
       setMessage({ text: text || 'Password reset successful! Redirecting to login...', kind: 'success' });
-      window.setTimeout(() => window.location.assign('/login'), DURATIONS.redirectResetSuccess);
+      window.setTimeout(() => window.location.assign(routes.login), DURATIONS.redirectResetSuccess);
     } catch (error) {
       setMessage({
         text:

@@ -7,6 +7,7 @@ import { requireSession, updateStoredUser } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, imageProblem } from '../../../contract/uploads';
 import { Field, PasswordField, useFields } from '../../ui/form';
+import { routes } from '../../lib/routes';
 
 /** Field errors the server sent back (`errors: {field: [message]}`), first message each. */
 function serverFieldErrors(error: ApiError): Record<string, string> {
@@ -84,7 +85,7 @@ export function UpdateProfileForm() {
       const profile = await updateProfile(form);
       updateStoredUser(profile);
       showDialog({ title: 'Profile Updated', text: 'Your profile has been saved.', icon: 'success' });
-      window.setTimeout(() => window.location.assign('/profile'), DURATIONS.redirectProfileUpdated);
+      window.setTimeout(() => window.location.assign(routes.profile), DURATIONS.redirectProfileUpdated);
     } catch (error) {
       if (error instanceof ApiError && error.status > 0) {
         setErrors(serverFieldErrors(error));
@@ -165,7 +166,7 @@ export function UpdateProfileForm() {
         >
           {pending ? 'Updating...' : 'Update'}
         </button>
-        <a href="/" className="font-semibold text-brand-800 underline">
+        <a href={routes.home} className="font-semibold text-brand-800 underline">
           Back to Home
         </a>
       </div>

@@ -7,7 +7,7 @@ import { PAGE_SIZES } from '../../lib/constants';
 import { MAX_LINE_QUANTITY } from '../../../contract/shop';
 import { formatRupees } from '../../../contract/format';
 import { pageCount, pageOf } from '../../ui/pagination';
-import { loginHref } from '../../lib/session';
+import { loginHref, routes } from '../../lib/routes';
 import { variantLabel } from '../../../contract/variants';
 import { $cartLines, $cartLoaded, changeQuantity, deleteCartLine } from './cart-store';
 import { $isLoggedIn } from '../../lib/stores/session';
@@ -76,7 +76,7 @@ function CartTable() {
   const checkout = () => {
     if (!$isLoggedIn.get()) return window.location.assign(loginHref());
     setCartCheckout(lines);
-    window.location.assign('/buynowcartaddress');
+    window.location.assign(routes.cartCheckout);
   };
 
   if (!loaded) return <p role="status">Loading your cart...</p>;
@@ -84,7 +84,7 @@ function CartTable() {
     return (
       <div className="py-12 text-center">
         <p className="text-lg">Your cart is empty.</p>
-        <a href={loggedIn ? '/' : loginHref()} className="mt-4 inline-block font-semibold text-brand-800 underline">
+        <a href={loggedIn ? routes.home : loginHref()} className="mt-4 inline-block font-semibold text-brand-800 underline">
           {loggedIn ? 'Continue shopping' : 'Log in to see your cart'}
         </a>
       </div>
@@ -103,7 +103,7 @@ function CartTable() {
               </LineCell>
               <LineCell className="font-semibold">
                 {line.product_id ? (
-                  <a href={`/product-details/${line.product_id}`} className="hover:text-brand-700">
+                  <a href={routes.product(line.product_id)} className="hover:text-brand-700">
                     {line.product_name}
                   </a>
                 ) : (

@@ -6,7 +6,7 @@ import { ADD_TO_CART_QUANTITY } from '../../../contract/shop';
 import type { Product, Variant } from '../../../contract/types';
 import { formatQuantity, formatRating, formatRupees } from '../../../contract/format';
 import { starFill } from './rating';
-import { loginHref } from '../../lib/session';
+import { loginHref, routes } from '../../lib/routes';
 import { addVariantToCart } from '../cart/cart-store';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
@@ -113,7 +113,7 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
       price: chosen.price,
       final_price: chosen.final_price,
     });
-    window.location.assign('/buynowaddress');
+    window.location.assign(routes.buyNowCheckout);
   };
 
   return (

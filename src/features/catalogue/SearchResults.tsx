@@ -12,6 +12,7 @@ import {
   type PriceOrder,
   type SearchQuery,
 } from './search';
+import { routes } from '../../lib/routes';
 
 /** Results the server already found for the page's address. */
 export interface InitialResults {
@@ -117,7 +118,7 @@ function SearchResultsView({ sideCategories, initial = null }: Props) {
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-label="Search results">
             {sorted.map((p, i) => (
               <li key={p.id} className="rounded-xl border border-slate-200 p-3 hover:shadow-md">
-                <a href={`/product-details/${p.id}`} className="block">
+                <a href={routes.product(p.id)} className="block">
                   <img
                     src={p.variants[0]?.images[0]?.image ?? '/images/placeholder-product.svg'}
                     alt=""

@@ -49,8 +49,3 @@ export function gridProducts(data: CatalogueIndex, kind: GridKind, id: number): 
   if (kind === 'all') return data.products;
   return (kind === 'category' ? data.byCategory : data.bySubcategory).get(id) ?? [];
 }
-
-/** Address of page `page` of a grid's Load More fragments. */
-export function fragmentHref(kind: GridKind, id: number, page: number): string {
-  return `/fragments/${kind}/${id}/${page}/`;
-}

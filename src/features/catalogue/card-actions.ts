@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api/client';
 import { DURATIONS } from '../../lib/constants';
 import { addVariantToCart } from '../cart/cart-store';
-import { loginHref } from '../../lib/session';
+import { loginHref } from '../../lib/routes';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
 import { showDialog, showToast } from '../../lib/stores/ui';

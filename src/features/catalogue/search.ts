@@ -1,4 +1,5 @@
 import type { SearchProduct } from '../../../contract/types';
+import { routes } from '../../lib/routes';
 
 export type PriceOrder = 'relevance' | 'asc' | 'desc';
 
@@ -24,7 +25,7 @@ export function sameSearchQuery(a: SearchQuery, b: SearchQuery): boolean {
 /** The search address for the shopper's text, or null when trimmed text is empty. */
 export function searchHref(text: string): string | null {
   const search = text.trim();
-  return search ? `/searchproductlist?search=${encodeURIComponent(search)}` : null;
+  return search ? routes.searchFor(search) : null;
 }
 
 /** The price a search card shows: the first variant's selling price (0 when none). */

@@ -1,9 +1,10 @@
 import type { Product } from '../../../contract/types';
 import { CURRENCY, SHOP_NAME } from '../../../contract/shop';
+import { routes } from '../../lib/routes';
 
 /** schema.org Product data for a product page: every variant an offer priced in INR. */
 export function productJsonLd(product: Product, site: URL): Record<string, unknown> {
-  const url = new URL(`/product-details/${product.id}`, site).href;
+  const url = new URL(routes.product(product.id), site).href;
   const images = product.variants.flatMap((v) => v.images.map((i) => new URL(i.image, site).href));
   const ratings = product.variants.reduce(
     (acc, v) => ({ count: acc.count + v.rating_count, total: acc.total + v.average_rating * v.rating_count }),

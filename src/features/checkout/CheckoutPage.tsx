@@ -14,6 +14,7 @@ import { AddressPicker } from './AddressPicker';
 import { PriceDetails } from './PriceDetails';
 import { TestModeNotice } from './TestModeNotice';
 import { Thumb, VariantLine } from '../../ui/form';
+import { routes } from '../../lib/routes';
 
 type Variant = 'buyNow' | 'cart';
 
@@ -80,7 +81,7 @@ function Checkout({ variant }: { variant: Variant }) {
       clearCheckout(variant);
       await refreshCart();
       showDialog({ title: 'Payment Successful!', text: 'Thank you for your order.', icon: 'success' });
-      window.location.assign(`/ordersuccess?order=${result.orderId}`);
+      window.location.assign(routes.orderSuccess(result.orderId));
       return;
     }
     setPlacing(false);
@@ -92,14 +93,14 @@ function Checkout({ variant }: { variant: Variant }) {
     return variant === 'buyNow' ? (
       <p className="py-12 text-center text-lg">
         No product selected. Go back and choose one.{' '}
-        <a href="/" className="font-semibold text-brand-800 underline">
+        <a href={routes.home} className="font-semibold text-brand-800 underline">
           Continue shopping
         </a>
       </p>
     ) : (
       <p className="py-12 text-center text-lg">
         Your cart is empty.{' '}
-        <a href="/cart" className="font-semibold text-brand-800 underline">
+        <a href={routes.cart} className="font-semibold text-brand-800 underline">
           Back to cart
         </a>
       </p>

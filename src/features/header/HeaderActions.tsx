@@ -5,6 +5,7 @@ import { $isLoggedIn, $session, $userLabel, logout } from '../../lib/stores/sess
 import { startShopperState } from '../../lib/stores/shopper';
 import { useHydrated } from '../../ui/form';
 import { $wishlistCount } from '../wishlist/wishlist-store';
+import { routes } from '../../lib/routes';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
@@ -76,8 +77,8 @@ export function HeaderActions() {
 
   return (
     <div className="flex items-center gap-5" ref={root}>
-      <CountLink href="/wishlist" label="Wishlist" count={wishlistCount} icon={HEART} />
-      <CountLink href="/cart" label="Cart" count={cartCount} icon={CART} />
+      <CountLink href={routes.wishlist} label="Wishlist" count={wishlistCount} icon={HEART} />
+      <CountLink href={routes.cart} label="Cart" count={cartCount} icon={CART} />
       <div className="relative">
         <button
           type="button"
@@ -103,12 +104,12 @@ export function HeaderActions() {
           {loggedIn ? (
             <>
               <li>
-                <a className="block px-4 py-2 hover:bg-brand-50" href="/profile">
+                <a className="block px-4 py-2 hover:bg-brand-50" href={routes.profile}>
                   Profile
                 </a>
               </li>
               <li>
-                <a className="block px-4 py-2 hover:bg-brand-50" href="/myorder">
+                <a className="block px-4 py-2 hover:bg-brand-50" href={routes.myOrders}>
                   My Orders
                 </a>
               </li>
@@ -124,7 +125,7 @@ export function HeaderActions() {
             </>
           ) : (
             <li>
-              <a className="block px-4 py-2 hover:bg-brand-50" href="/login">
+              <a className="block px-4 py-2 hover:bg-brand-50" href={routes.login}>
                 Login
               </a>
             </li>

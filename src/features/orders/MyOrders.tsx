@@ -10,6 +10,7 @@ import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
 import { ReviewDialog } from '../reviews/ReviewDialog';
 import { Thumb, VariantLine } from '../../ui/form';
+import { routes } from '../../lib/routes';
 
 /** My Orders: order cards, 10 a page, with tracking and Rate and Review. */
 export function MyOrders() {
@@ -52,7 +53,7 @@ function OrdersList() {
     return (
       <p className="py-12 text-center text-lg">
         You have no orders yet.{' '}
-        <a href="/" className="font-semibold text-brand-800 underline">
+        <a href={routes.home} className="font-semibold text-brand-800 underline">
           Start shopping
         </a>
       </p>
@@ -99,7 +100,7 @@ function OrdersList() {
                 {deliveryLine(order)} · <span className="font-semibold">{statusLabel(order.status)}</span>
               </p>
               {isPaid(order) && (
-                <a href={`/trackorder/${order.id}`} className="font-semibold text-brand-800 underline">
+                <a href={routes.trackOrder(order.id)} className="font-semibold text-brand-800 underline">
                   Track order<span className="sr-only"> #{order.id}</span>
                 </a>
               )}

@@ -6,6 +6,7 @@ import { TRACKER_STEPS, trackerStep } from './orders';
 import { requireSession } from '../../lib/stores/session';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Thumb, VariantLine } from '../../ui/form';
+import { trackedOrderId } from '../../lib/routes';
 
 /** Order tracking: the four-step tracker from delivery_status, the items and the total. */
 export function TrackOrder() {
@@ -22,7 +23,7 @@ function Tracker() {
 
   useEffect(() => {
     if (!requireSession()) return;
-    const id = decodeURIComponent(/\/trackorder\/([^/]+)/.exec(window.location.pathname)?.[1] ?? '');
+    const id = trackedOrderId(window.location.pathname);
     getOrder(id)
       .then(setOrder)
       .catch(() => setFailed(true));

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { getUserReviews } from '../../lib/api/client';
 import type { Review } from '../../../contract/types';
 import { $session } from '../../lib/stores/session';
+import { routes } from '../../lib/routes';
 
 /** My Reviews & Ratings: what the shopper has written, as plain text. */
 export function MyReviews() {
@@ -29,7 +30,7 @@ export function MyReviews() {
       {reviews.map((r) => (
         <li key={r.id} className="rounded-xl border border-slate-200 p-4 break-words">
           <p className="font-semibold">
-            <a className="hover:text-brand-700" href={`/product-details/${r.product}`}>
+            <a className="hover:text-brand-700" href={routes.product(r.product)}>
               {r.product_name}
             </a>
           </p>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { PAGE_SIZES, DURATIONS } from '../../lib/constants';
 import { formatRupees } from '../../../contract/format';
 import { pageCount, pageOf } from '../../ui/pagination';
-import { loginHref } from '../../lib/session';
+import { loginHref, routes } from '../../lib/routes';
 import { variantLabel } from '../../../contract/variants';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
@@ -79,7 +79,7 @@ function WishlistTable() {
               <Thumb src={e.product.images[0]?.image} />
             </LineCell>
             <LineCell className="font-semibold">
-              <a href={`/product-details/${e.product.id}`} className="hover:text-brand-700">
+              <a href={routes.product(e.product.id)} className="hover:text-brand-700">
                 {e.product.name}
               </a>
             </LineCell>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { loginPath, safeNext } from './session';
+import { loginPath, routes, safeNext, trackedOrderId } from './routes';
 
 describe('safeNext: where a login may return to', () => {
   test.each<[string, unknown, string]>([
@@ -41,5 +41,29 @@ describe('loginPath: the login address that comes back here', () => {
     ['//evil.com', '/login'],
   ])('%s → %s', (here, expected) => {
     expect(loginPath(here)).toBe(expected);
+  });
+});
+
+describe('route builders', () => {
+  test.each([
+    [routes.product(7), '/product-details/7'],
+    [routes.category(3), '/subcategories/3'],
+    [routes.categorySubcategory(3, 12), '/subcategories/3?sub_category=12'],
+    [routes.subcategory(12), '/subcategoriesproducts/12'],
+    [routes.trackOrder(41), '/trackorder/41'],
+    [routes.orderSuccess(41), '/ordersuccess?order=41'],
+    [routes.searchFor('milk & eggs'), '/searchproductlist?search=milk%20%26%20eggs'],
+    [routes.gridFragment('category', 3, 2), '/fragments/category/3/2/'],
+  ])('%s', (built, expected) => {
+    expect(built).toBe(expected);
+  });
+
+  test.each([
+    ['/trackorder/41', '41'],
+    ['/trackorder/41/', '41'],
+    ['/trackorder/ord%2041', 'ord 41'],
+    ['/myorder', ''],
+  ])('trackedOrderId(%s) is %j', (pathname, expected) => {
+    expect(trackedOrderId(pathname)).toBe(expected);
   });
 });
