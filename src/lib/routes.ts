@@ -44,7 +44,12 @@ export const routes = {
 } as const;
 
 /** The pages of logging in and recovering an account: nowhere to come back to after a login. */
-export const AUTH_ROUTES: readonly string[] = [routes.login, routes.register, routes.forgotPassword, routes.resetPassword];
+export const AUTH_ROUTES: readonly string[] = [
+  routes.login,
+  routes.register,
+  routes.forgotPassword,
+  routes.resetPassword,
+];
 
 /** The order id of a /trackorder/{id} address, or '' when the path is not one. */
 export function trackedOrderId(pathname: string): string {

@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react';
+import { Button } from './Button';
+import { buttonClass } from './button-class';
 import { useEffect, useRef } from 'react';
 import { keepFocusInside } from '../lib/focus-trap';
 import { $dialog, closeDialog } from '../lib/stores/ui';
@@ -11,8 +13,7 @@ const ICON_STYLES = {
   warning: 'bg-amber-100 text-amber-900',
 } as const;
 const ICON_MARKS = { info: 'i', success: '✓', error: '!', warning: '!' } as const;
-const PRIMARY = 'rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
-const SECONDARY = 'rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50';
+const PRIMARY = buttonClass();
 
 /** The one popup of the page (SPEC.md's 'Title / text' messages and confirmations), a native modal dialog. */
 export function MessageDialog() {
@@ -69,23 +70,19 @@ export function MessageDialog() {
                 <a className={PRIMARY} href={action.href}>
                   {action.label}
                 </a>
-                <button type="button" className={SECONDARY} onClick={() => closeDialog()}>
+                <Button variant="secondary" onClick={() => closeDialog()}>
                   Cancel
-                </button>
+                </Button>
               </>
             ) : message.confirm ? (
               <>
-                <button type="button" className={PRIMARY} onClick={() => closeDialog(true)}>
-                  {action?.label ?? 'Yes'}
-                </button>
-                <button type="button" className={SECONDARY} onClick={() => closeDialog()}>
+                <Button onClick={() => closeDialog(true)}>{action?.label ?? 'Yes'}</Button>
+                <Button variant="secondary" onClick={() => closeDialog()}>
                   Cancel
-                </button>
+                </Button>
               </>
             ) : (
-              <button type="button" className={PRIMARY} onClick={() => closeDialog()}>
-                {action?.label ?? 'OK'}
-              </button>
+              <Button onClick={() => closeDialog()}>{action?.label ?? 'OK'}</Button>
             )}
           </div>
         </>

@@ -1,4 +1,5 @@
 import { pageLabel } from './pagination';
+import { Button } from './Button';
 
 /** Previous / Next with 'Page x of y'. */
 export function Pager({
@@ -12,16 +13,15 @@ export function Pager({
   onPage: (page: number) => void;
   label: string;
 }) {
-  const button = 'rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50 disabled:opacity-50';
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-center gap-4">
-      <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
-      </button>
+      </Button>
       <span aria-live="polite">{pageLabel(page, pages)}</span>
-      <button type="button" className={button} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         Next
-      </button>
+      </Button>
     </nav>
   );
 }

@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { variantLabel } from '../../contract/variants';
+import { Button } from './Button';
 
 /** False during server rendering and until hydration: the first render matches the server's HTML. */
 export function useHydrated(): boolean {
@@ -151,19 +152,12 @@ export function FormMessage({ message, kind }: { message: string; kind: 'error' 
   );
 }
 
-export const buttonPrimary =
-  'w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
-
 /** A Delete button whose accessible name says what goes ('Delete Steel Kadai'). */
 export function DeleteButton({ what, onClick }: { what: string; onClick: () => void }) {
   return (
-    <button
-      type="button"
-      className="rounded border border-red-300 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
-      onClick={onClick}
-    >
+    <Button variant="danger" size="xs" onClick={onClick}>
       Delete<span className="sr-only"> {what}</span>
-    </button>
+    </Button>
   );
 }
 

@@ -4,6 +4,7 @@ import type { Address } from '../../../contract/types';
 import { addressSchema } from '../../../contract/schemas/address';
 import { validate } from '../../../contract/schemas/common';
 import { Field, FormMessage, useFields } from '../../ui/form';
+import { Button } from '../../ui/Button';
 
 const EMPTY = {
   name: '',
@@ -103,13 +104,9 @@ export function AddressForm({
       <div className="sm:col-span-2">
         <FormMessage message={message.text} kind={message.kind} />
       </div>
-      <button
-        type="submit"
-        className="rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:col-span-2 sm:justify-self-start"
-        disabled={pending}
-      >
+      <Button type="submit" size="lg" className="sm:col-span-2 sm:justify-self-start" disabled={pending}>
         {pending ? 'Saving...' : 'Save Address'}
-      </button>
+      </Button>
     </form>
   );
 }

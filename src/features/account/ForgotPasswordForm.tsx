@@ -4,7 +4,8 @@ import { DURATIONS } from '../../lib/constants';
 import { rememberResetEmail } from './reset-flow';
 import { resetRequestSchema, verifyOtpSchema, OTP_LENGTH } from '../../../contract/schemas/auth';
 import { validate } from '../../../contract/schemas/common';
-import { buttonPrimary, Field, FormMessage, guardedSubmit, useFields, useHydrated } from '../../ui/form';
+import { Field, FormMessage, guardedSubmit, useFields, useHydrated } from '../../ui/form';
+import { Button } from '../../ui/Button';
 import { PinInput } from './PinInput';
 import { routes } from '../../lib/routes';
 
@@ -63,9 +64,9 @@ export function ForgotPasswordForm() {
     <form noValidate onSubmit={sendPin} className="flex flex-col gap-4">
       <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
       <FormMessage message={message.text} kind={message.kind} />
-      <button type="submit" className={buttonPrimary} {...guardedSubmit(hydrated, pending)}>
+      <Button type="submit" block {...guardedSubmit(hydrated, pending)}>
         Reset Password
-      </button>
+      </Button>
       <BackToLogin />
     </form>
   ) : (
@@ -74,9 +75,9 @@ export function ForgotPasswordForm() {
       <div id="pin-message">
         <FormMessage message={message.text} kind={message.kind} />
       </div>
-      <button type="submit" className={buttonPrimary} disabled={pending}>
+      <Button type="submit" block disabled={pending}>
         Verify PIN
-      </button>
+      </Button>
       <BackToLogin />
     </form>
   );

@@ -5,15 +5,8 @@ import { validate } from '../../../contract/schemas/common';
 import { loginSchema } from '../../../contract/schemas/auth';
 import { $isLoggedIn, login, startSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
-import {
-  buttonPrimary,
-  Field,
-  FormMessage,
-  guardedSubmit,
-  PasswordField,
-  useFields,
-  useHydrated,
-} from '../../ui/form';
+import { Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../../ui/form';
+import { Button } from '../../ui/Button';
 
 /** Where this login goes afterwards: the page that sent the shopper here (`?next=`), if it is ours. */
 function destination(): string {
@@ -74,9 +67,9 @@ export function LoginForm() {
       <Field label="User Name" type="email" autoComplete="username" {...bind('email')} />
       <PasswordField label="Password" autoComplete="current-password" {...bind('password')} />
       <FormMessage message={message} kind="error" />
-      <button type="submit" className={buttonPrimary} {...guardedSubmit(hydrated, pending)}>
+      <Button type="submit" block {...guardedSubmit(hydrated, pending)}>
         {pending ? 'Logging in...' : 'Login'}
-      </button>
+      </Button>
       <div className="flex justify-between text-sm">
         <a href={routes.forgotPassword} className="font-semibold text-brand-800 underline">
           Forgot Password?

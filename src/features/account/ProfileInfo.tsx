@@ -3,6 +3,7 @@ import { ApiError, getProfile } from '../../lib/api/client';
 import type { Profile } from '../../../contract/types';
 import { updateStoredUser } from '../../lib/stores/session';
 import { routes } from '../../lib/routes';
+import { buttonClass } from '../../ui/button-class';
 
 /** Profile Information: the shopper's details, fresh from the server. */
 export function ProfileInfo() {
@@ -60,10 +61,7 @@ export function ProfileInfo() {
           </div>
         ))}
       </dl>
-      <a
-        href={routes.updateProfile}
-        className="self-start rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
-      >
+      <a href={routes.updateProfile} className={buttonClass({ size: 'wide', className: 'self-start' })}>
         Update Profile
       </a>
     </div>

@@ -4,15 +4,8 @@ import { signupFailure } from './account-errors';
 import { signupSchema } from '../../../contract/schemas/auth';
 import { validate } from '../../../contract/schemas/common';
 import { showDialog } from '../../lib/stores/ui';
-import {
-  buttonPrimary,
-  Field,
-  FormMessage,
-  guardedSubmit,
-  PasswordField,
-  useFields,
-  useHydrated,
-} from '../../ui/form';
+import { Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../../ui/form';
+import { Button } from '../../ui/Button';
 import { routes } from '../../lib/routes';
 
 /** Registration: name, phone, e-mail and password, checked by the shared rules. */
@@ -72,9 +65,9 @@ export function RegisterForm() {
       <Field label="Email Address" type="email" autoComplete="email" {...bind('email')} />
       <PasswordField label="Password" autoComplete="new-password" {...bind('password')} />
       <FormMessage message={message} kind="error" />
-      <button type="submit" className={buttonPrimary} {...guardedSubmit(hydrated, pending)}>
+      <Button type="submit" block {...guardedSubmit(hydrated, pending)}>
         {pending ? 'Signing Up...' : 'Sign Up'}
-      </button>
+      </Button>
       <p className="text-center text-sm">
         Already have an account?{' '}
         <a href={routes.login} className="font-semibold text-brand-800 underline">

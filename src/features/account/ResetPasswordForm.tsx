@@ -4,7 +4,8 @@ import { DURATIONS } from '../../lib/constants';
 import { forgetResetEmail, resetEmail, resetToken } from './reset-flow';
 import { resetPasswordSchema } from '../../../contract/schemas/auth';
 import { validate } from '../../../contract/schemas/common';
-import { buttonPrimary, FormMessage, PasswordField, useFields } from '../../ui/form';
+import { FormMessage, PasswordField, useFields } from '../../ui/form';
+import { Button } from '../../ui/Button';
 import { routes } from '../../lib/routes';
 
 /** Reset password for the e-mail verified on the previous step. */
@@ -52,9 +53,9 @@ export function ResetPasswordForm() {
       <PasswordField label="New Password" autoComplete="new-password" {...bind('new_password')} />
       <PasswordField label="Confirm Password" autoComplete="new-password" {...bind('confirm_password')} />
       <FormMessage message={message.text} kind={message.kind} />
-      <button type="submit" className={buttonPrimary} disabled={!email || pending}>
+      <Button type="submit" block disabled={!email || pending}>
         Reset Password
-      </button>
+      </Button>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { showDialog } from '../../lib/stores/ui';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, imageProblem } from '../../../contract/uploads';
 import { Field, PasswordField, useFields } from '../../ui/form';
 import { routes } from '../../lib/routes';
+import { Button } from '../../ui/Button';
 
 /** Field errors the server sent back (`errors: {field: [message]}`), first message each. */
 function serverFieldErrors(error: ApiError): Record<string, string> {
@@ -159,13 +160,9 @@ export function UpdateProfileForm() {
         {...bind('phone_number')}
       />
       <div className="flex flex-wrap items-center gap-4">
-        <button
-          type="submit"
-          className="rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-          disabled={pending}
-        >
+        <Button type="submit" size="lg" disabled={pending}>
           {pending ? 'Updating...' : 'Update'}
-        </button>
+        </Button>
         <a href={routes.home} className="font-semibold text-brand-800 underline">
           Back to Home
         </a>

@@ -17,6 +17,7 @@ import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
 import { DeleteButton, Thumb, useHydrated } from '../../ui/form';
 import { LineCell, LineRow, LinesTable } from '../../ui/LinesTable';
+import { Button } from '../../ui/Button';
 
 /** Why the + control stops: the same limit the server keeps. */
 const QUANTITY_LIMIT_TEXT = `At most ${MAX_LINE_QUANTITY} of each item`;
@@ -84,7 +85,10 @@ function CartTable() {
     return (
       <div className="py-12 text-center">
         <p className="text-lg">Your cart is empty.</p>
-        <a href={loggedIn ? routes.home : loginHref()} className="mt-4 inline-block font-semibold text-brand-800 underline">
+        <a
+          href={loggedIn ? routes.home : loginHref()}
+          className="mt-4 inline-block font-semibold text-brand-800 underline"
+        >
           {loggedIn ? 'Continue shopping' : 'Log in to see your cart'}
         </a>
       </div>
@@ -166,13 +170,9 @@ function CartTable() {
         <p className="text-lg">
           Total Price: <strong data-testid="cart-total">{formatRupees(total)}</strong>
         </p>
-        <button
-          type="button"
-          className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-          onClick={checkout}
-        >
+        <Button size="xl" onClick={checkout}>
           Checkout
-        </button>
+        </Button>
       </div>
     </div>
   );

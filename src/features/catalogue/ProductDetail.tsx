@@ -17,6 +17,7 @@ import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { ProductGallery } from './ProductGallery';
 import { ProductReviews, useProductReviews } from '../reviews/ProductReviews';
 import { VariantPicker } from './VariantPicker';
+import { Button } from '../../ui/Button';
 
 const TABS = [
   { value: 1, label: 'Description' },
@@ -160,20 +161,12 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
           onColour={(v) => choose(variantForColour(product, v, shown))}
         />
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-            onClick={buyNow}
-          >
+          <Button size="xl" onClick={buyNow}>
             Buy Now
-          </button>
-          <button
-            type="button"
-            className="rounded-lg border-2 border-brand-700 px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
-            onClick={() => void addCart()}
-          >
+          </Button>
+          <Button variant="outline" size="xl" onClick={() => void addCart()}>
             Add Cart
-          </button>
+          </Button>
         </div>
         <div className="rounded-lg bg-brand-50 p-4 text-sm">
           <p className="font-semibold tracking-wide">DELIVERY ESTIMATE</p>

@@ -15,6 +15,7 @@ import { PriceDetails } from './PriceDetails';
 import { TestModeNotice } from './TestModeNotice';
 import { Thumb, VariantLine } from '../../ui/form';
 import { routes } from '../../lib/routes';
+import { Button } from '../../ui/Button';
 
 type Variant = 'buyNow' | 'cart';
 
@@ -125,13 +126,9 @@ function Checkout({ variant }: { variant: Variant }) {
           {message}
         </p>
         {!summary ? (
-          <button
-            type="button"
-            className="self-start rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-            onClick={deliverHere}
-          >
+          <Button size="xl" className="self-start" onClick={deliverHere}>
             {variant === 'buyNow' ? 'Delivery Here' : 'Deliver Here'}
-          </button>
+          </Button>
         ) : (
           <section aria-labelledby="order-summary" className="flex flex-col gap-3">
             <h2 id="order-summary" className="text-xl font-bold">
@@ -151,25 +148,16 @@ function Checkout({ variant }: { variant: Variant }) {
                         Qty {l.quantity} · {formatRupees(l.final_price)}
                       </p>
                     </div>
-                    <button
-                      type="button"
-                      className="rounded border border-slate-300 px-3 py-1 text-sm font-semibold hover:bg-slate-50"
-                      onClick={() => removeLine(l.variant_id)}
-                    >
+                    <Button variant="secondary" size="xs" onClick={() => removeLine(l.variant_id)}>
                       Remove<span className="sr-only"> {l.name}</span>
-                    </button>
+                    </Button>
                   </li>
                 ))}
               </ul>
             )}
-            <button
-              type="button"
-              className="self-start rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-              disabled={placing}
-              onClick={() => void order()}
-            >
+            <Button size="xl" className="self-start" disabled={placing} onClick={() => void order()}>
               {placing ? 'Placing Order...' : 'Place Order'}
-            </button>
+            </Button>
           </section>
         )}
       </div>

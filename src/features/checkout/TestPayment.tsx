@@ -6,6 +6,7 @@ import { $session, requireSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { Field, FormMessage } from '../../ui/form';
 import { TestModeNotice } from './TestModeNotice';
+import { Button } from '../../ui/Button';
 
 const MIN_RUPEES = 1;
 const MAX_RUPEES = 1000;
@@ -60,13 +61,9 @@ export function TestPayment() {
         onValue={setAmount}
       />
       <FormMessage message={result} kind="success" />
-      <button
-        type="submit"
-        className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        disabled={pending}
-      >
+      <Button type="submit" size="xl" disabled={pending}>
         {pending ? 'Opening checkout...' : `Pay ${formatRupees(Number(amount) || 0)}`}
-      </button>
+      </Button>
     </form>
   );
 }

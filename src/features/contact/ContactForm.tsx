@@ -1,8 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { ApiError, publicApiBase, sendContactMessage } from '../../lib/api/client';
 import { validate } from '../../../contract/schemas/common';
-import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_THANKS, contactSchema } from '../../../contract/schemas/contact';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGE_MIN,
+  CONTACT_THANKS,
+  contactSchema,
+} from '../../../contract/schemas/contact';
 import { FormMessage, useHydrated } from '../../ui/form';
+import { Button } from '../../ui/Button';
 
 type Status = { message: string; kind: 'error' | 'success' | 'info' };
 
@@ -154,13 +160,9 @@ export function ContactForm() {
           {messageError || `${CONTACT_MESSAGE_MIN} to ${CONTACT_MESSAGE_MAX.toLocaleString('en-IN')} characters.`}
         </p>
       </div>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:bg-brand-800 disabled:opacity-60"
-      >
+      <Button type="submit" disabled={pending} size="lg" className="focus-visible:bg-brand-800">
         Save
-      </button>
+      </Button>
       <FormMessage message={status.message} kind={status.kind} />
     </form>
   );

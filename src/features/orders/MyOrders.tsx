@@ -11,6 +11,7 @@ import { Pager } from '../../ui/Pager';
 import { ReviewDialog } from '../reviews/ReviewDialog';
 import { Thumb, VariantLine } from '../../ui/form';
 import { routes } from '../../lib/routes';
+import { Button } from '../../ui/Button';
 
 /** My Orders: order cards, 10 a page, with tracking and Rate and Review. */
 export function MyOrders() {
@@ -84,13 +85,9 @@ function OrdersList() {
                     </p>
                   </div>
                   {open.has(item.variant) && isPaid(order) && (
-                    <button
-                      type="button"
-                      className="rounded-lg border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-                      onClick={() => setReviewing(item)}
-                    >
+                    <Button variant="outline" size="xs" onClick={() => setReviewing(item)}>
                       Rate and Review<span className="sr-only"> {item.product_name}</span>
-                    </button>
+                    </Button>
                   )}
                 </li>
               ))}

@@ -6,6 +6,7 @@ import { keepFocusInside } from '../../lib/focus-trap';
 import { $session } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { IMAGE_TYPES, imageProblem } from '../../../contract/uploads';
+import { Button } from '../../ui/Button';
 
 /** Rate and Review: 1–5 stars, text, an optional picture; Save or Close. */
 export function ReviewDialog({ item, onDone }: { item: OrderItem | null; onDone: (submitted: boolean) => void }) {
@@ -127,20 +128,12 @@ export function ReviewDialog({ item, onDone }: { item: OrderItem | null; onDone:
             {error}
           </p>
           <div className="flex gap-3">
-            <button
-              type="submit"
-              className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-              disabled={pending}
-            >
+            <Button type="submit" size="wide" disabled={pending}>
               Save
-            </button>
-            <button
-              type="button"
-              className="rounded-lg border border-slate-300 px-5 py-2 font-semibold hover:bg-slate-50"
-              onClick={() => onDone(false)}
-            >
+            </Button>
+            <Button variant="secondary" size="wide" onClick={() => onDone(false)}>
               Close
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -13,6 +13,7 @@ import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
 import { DeleteButton, Thumb, useHydrated } from '../../ui/form';
 import { LineCell, LineRow, LinesTable } from '../../ui/LinesTable';
+import { buttonClass } from '../../ui/button-class';
 
 /** The wishlist table, 20 a page; a visitor is asked to log in. */
 export function WishlistPage() {
@@ -58,10 +59,7 @@ function WishlistTable() {
     return (
       <div className="py-12 text-center">
         <p className="text-lg">Please log in to use wishlist.</p>
-        <a
-          href={loginHref()}
-          className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
-        >
+        <a href={loginHref()} className={buttonClass({ size: 'wide', className: 'mt-4 inline-block' })}>
           Go to Login
         </a>
       </div>
