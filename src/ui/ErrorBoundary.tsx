@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 
 interface State {
   error: Error | null;
@@ -26,4 +26,20 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
       </div>
     );
   }
+}
+
+/**
+ * An island that shows the error panel above instead of going blank when its render throws:
+ * `export const CartPage = withErrorBoundary(CartTable)`.
+ */
+export function withErrorBoundary<P extends object>(View: ComponentType<P>): ComponentType<P> {
+  function Bounded(props: P) {
+    return (
+      <ErrorBoundary>
+        <View {...props} />
+      </ErrorBoundary>
+    );
+  }
+  Bounded.displayName = `withErrorBoundary(${View.displayName ?? View.name})`;
+  return Bounded;
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, createAddress } from '../../lib/api/client';
+import { createAddress } from '../../lib/api/client';
+import { shopperMessage } from '../../lib/api/error-message';
 import type { Address } from '../../../contract/types';
 import { addressSchema } from '../../../contract/schemas/address';
 import { validate } from '../../../contract/schemas/common';
@@ -45,7 +46,7 @@ export function AddressForm({
       onSaved(saved);
     } catch (error) {
       setMessage({
-        text: error instanceof ApiError && error.status === 400 ? error.message : 'Failed to save address.',
+        text: shopperMessage(error, { refused: 'Failed to save address.', showServerText: [400] }),
         kind: 'error',
       });
     } finally {

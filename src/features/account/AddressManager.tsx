@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { deleteAddress, getAddresses } from '../../lib/api/client';
+import { getAddresses } from '../../lib/api/client';
 import type { Address } from '../../../contract/types';
-import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { AddressCard } from './AddressCard';
 import { AddressForm } from './AddressForm';
-import { DeleteButton } from '../../ui/form';
+import { DeleteAddressButton } from './DeleteAddressButton';
 
 /** Manage Addresses: the saved list (reloaded after each save or delete) and the add form. */
 export function AddressManager() {
@@ -20,17 +19,6 @@ export function AddressManager() {
       .catch(() => setError('Failed to fetch addresses.'));
   }, []);
   useEffect(load, [load]);
-
-  const remove = async (address: Address) => {
-    if (!(await askConfirm('Delete address?', 'Are you sure you want to delete this address?', 'Delete'))) return;
-    try {
-      await deleteAddress(address.id);
-      showDialog({ title: 'Deleted', text: 'Address deleted successfully.', icon: 'success' });
-    } catch {
-      showDialog({ title: 'Error', text: 'Failed to delete address.', icon: 'error' });
-    }
-    load();
-  };
 
   return (
     <div className="flex flex-col gap-8">
@@ -49,7 +37,7 @@ export function AddressManager() {
             {addresses.map((a) => (
               <li key={a.id} className="rounded-xl border border-slate-200 p-4">
                 <AddressCard address={a}>
-                  <DeleteButton what={`address of ${a.name}`} onClick={() => void remove(a)} />
+                  <DeleteAddressButton address={a} onDone={load} />
                 </AddressCard>
               </li>
             ))}

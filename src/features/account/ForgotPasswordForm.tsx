@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, requestResetOtp, verifyResetOtp } from '../../lib/api/client';
+import { requestResetOtp, verifyResetOtp } from '../../lib/api/client';
+import { shopperMessage } from '../../lib/api/error-message';
 import { DURATIONS } from '../../lib/constants';
 import { rememberResetEmail } from './reset-flow';
 import { resetRequestSchema, verifyOtpSchema, OTP_LENGTH } from '../../../contract/schemas/auth';
@@ -9,9 +10,8 @@ import { Button } from '../../ui/Button';
 import { PinInput } from './PinInput';
 import { routes } from '../../lib/routes';
 
-function failure(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status > 0) return error.message || fallback;
-  return 'Something went wrong. Please try again.';
+function failure(error: unknown, refused: string): string {
+  return shopperMessage(error, { refused, noAnswer: 'Something went wrong. Please try again.' });
 }
 
 /** Forgot password: the e-mail first, then the 4-digit PIN, then on to /resetpassword. */

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, getProfile } from '../../lib/api/client';
+import { getProfile } from '../../lib/api/client';
+import { shopperMessage } from '../../lib/api/error-message';
 import { routes, safeNext } from '../../lib/routes';
 import { validate } from '../../../contract/schemas/common';
 import { loginSchema } from '../../../contract/schemas/auth';
@@ -50,13 +51,13 @@ export function LoginForm() {
       });
       window.setTimeout(() => window.location.assign(destination()), 1000);
     } catch (error) {
-      const tooMany = error instanceof ApiError && error.status === 429;
+      // Only a throttle's own words are shown: which of email and password was wrong is not said.
       setMessage(
-        tooMany
-          ? error.message
-          : error instanceof ApiError && error.status > 0
-            ? 'Login failed. Please check your credentials.'
-            : 'Something went wrong.',
+        shopperMessage(error, {
+          refused: 'Login failed. Please check your credentials.',
+          noAnswer: 'Something went wrong.',
+          showServerText: [429],
+        }),
       );
       setPending(false);
     }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ApiError, getProfile } from '../../lib/api/client';
+import { getProfile } from '../../lib/api/client';
+import { shopperMessage } from '../../lib/api/error-message';
+import { PROFILE_LOAD_ERRORS } from './account-errors';
 import type { Profile } from '../../../contract/types';
 import { updateStoredUser } from '../../lib/stores/session';
 import { routes } from '../../lib/routes';
@@ -16,13 +18,7 @@ export function ProfileInfo() {
         setProfile(p);
         updateStoredUser(p);
       })
-      .catch((e: unknown) =>
-        setError(
-          e instanceof ApiError && e.status === 401
-            ? 'No authentication token found. Please login again.'
-            : 'Failed to fetch profile data. Please try again later.',
-        ),
-      );
+      .catch((e: unknown) => setError(shopperMessage(e, PROFILE_LOAD_ERRORS)));
   }, []);
 
   if (error) return <p role="status">{error}</p>;

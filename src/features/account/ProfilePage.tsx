@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { requireSession } from '../../lib/stores/session';
-import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { AddressManager } from './AddressManager';
 import { MyReviews } from '../reviews/MyReviews';
 import { ProfileInfo } from './ProfileInfo';
@@ -12,8 +12,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** The account area: three side tabs (SPEC.md §2 Account area); needs a login. */
-export function ProfilePage() {
+function ProfileTabs() {
   const [allowed, setAllowed] = useState(false);
   const [tab, setTab] = useState<TabId>('info');
 
@@ -43,39 +42,40 @@ export function ProfilePage() {
 
   if (!allowed) return <p role="status">Checking your session...</p>;
   return (
-    <ErrorBoundary>
-      <div className="grid gap-8 md:grid-cols-[15rem_1fr]">
-        <div role="tablist" aria-label="Account" aria-orientation="vertical" className="flex flex-col gap-1">
-          {TABS.map((t, i) => (
-            <button
-              key={t.id}
-              id={`account-tab-${t.id}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === t.id}
-              aria-controls={`account-panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => choose(t.id)}
-              onKeyDown={(e) => key(e, i)}
-              className={`rounded-lg px-4 py-2 text-left font-semibold ${tab === t.id ? 'bg-brand-700 text-white' : 'hover:bg-brand-50'}`}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <section
-          role="tabpanel"
-          id={`account-panel-${tab}`}
-          aria-labelledby={`account-tab-${tab}`}
-          tabIndex={0}
-          className="min-w-0"
-        >
-          <h2 className="mb-4 text-xl font-bold">{TABS.find((t) => t.id === tab)?.label}</h2>
-          {tab === 'info' && <ProfileInfo />}
-          {tab === 'addresses' && <AddressManager />}
-          {tab === 'reviews' && <MyReviews />}
-        </section>
+    <div className="grid gap-8 md:grid-cols-[15rem_1fr]">
+      <div role="tablist" aria-label="Account" aria-orientation="vertical" className="flex flex-col gap-1">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            id={`account-tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            aria-controls={`account-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => choose(t.id)}
+            onKeyDown={(e) => key(e, i)}
+            className={`rounded-lg px-4 py-2 text-left font-semibold ${tab === t.id ? 'bg-brand-700 text-white' : 'hover:bg-brand-50'}`}
+          >
+            {t.label}
+          </button>
+        ))}
       </div>
-    </ErrorBoundary>
+      <section
+        role="tabpanel"
+        id={`account-panel-${tab}`}
+        aria-labelledby={`account-tab-${tab}`}
+        tabIndex={0}
+        className="min-w-0"
+      >
+        <h2 className="mb-4 text-xl font-bold">{TABS.find((t) => t.id === tab)?.label}</h2>
+        {tab === 'info' && <ProfileInfo />}
+        {tab === 'addresses' && <AddressManager />}
+        {tab === 'reviews' && <MyReviews />}
+      </section>
+    </div>
   );
 }
+
+/** The account area: three side tabs (profile, addresses, reviews); needs a login. */
+export const ProfilePage = withErrorBoundary(ProfileTabs);

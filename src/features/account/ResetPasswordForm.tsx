@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, resetPassword } from '../../lib/api/client';
+import { resetPassword } from '../../lib/api/client';
+import { shopperMessage } from '../../lib/api/error-message';
 import { DURATIONS } from '../../lib/constants';
 import { forgetResetEmail, resetEmail, resetToken } from './reset-flow';
 import { resetPasswordSchema } from '../../../contract/schemas/auth';
@@ -37,10 +38,10 @@ export function ResetPasswordForm() {
       window.setTimeout(() => window.location.assign(routes.login), DURATIONS.redirectResetSuccess);
     } catch (error) {
       setMessage({
-        text:
-          error instanceof ApiError && error.status > 0
-            ? error.message || 'Reset failed. Please try again.'
-            : 'Something went wrong. Please try again.',
+        text: shopperMessage(error, {
+          refused: 'Reset failed. Please try again.',
+          noAnswer: 'Something went wrong. Please try again.',
+        }),
         kind: 'error',
       });
       setPending(false);

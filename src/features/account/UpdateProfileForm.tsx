@@ -1,5 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError, getProfile, updateProfile } from '../../lib/api/client';
+import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
+import { PROFILE_LOAD_ERRORS } from './account-errors';
 import { DURATIONS } from '../../lib/constants';
 import { emailChanges, profileChangeSchema } from '../../../contract/schemas/auth';
 import { validate } from '../../../contract/schemas/common';
@@ -50,13 +52,7 @@ export function UpdateProfileForm() {
         setPreview(p.profile_picture);
         setLoaded(true);
       })
-      .catch((e: unknown) =>
-        setLoadError(
-          e instanceof ApiError && e.status === 401
-            ? 'No authentication token found. Please login again.'
-            : 'Failed to fetch profile data. Please try again later.',
-        ),
-      );
+      .catch((e: unknown) => setLoadError(shopperMessage(e, PROFILE_LOAD_ERRORS)));
   }, [setValues]);
 
   const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
@@ -88,16 +84,15 @@ export function UpdateProfileForm() {
       showDialog({ title: 'Profile Updated', text: 'Your profile has been saved.', icon: 'success' });
       window.setTimeout(() => window.location.assign(routes.profile), DURATIONS.redirectProfileUpdated);
     } catch (error) {
-      if (error instanceof ApiError && error.status > 0) {
-        setErrors(serverFieldErrors(error));
-        showDialog({
-          title: 'Error',
-          text: error.message || 'Something went wrong while updating profile.',
-          icon: 'error',
-        });
-      } else {
-        showDialog({ title: 'Error', text: 'Failed to update profile.', icon: 'error' });
-      }
+      if (refusedByServer(error)) setErrors(serverFieldErrors(error));
+      showDialog({
+        title: 'Error',
+        text: shopperMessage(error, {
+          refused: 'Something went wrong while updating profile.',
+          noAnswer: 'Failed to update profile.',
+        }),
+        icon: 'error',
+      });
       setPending(false);
     }
   };

@@ -1,6 +1,7 @@
 import { ApiError } from '../../lib/api/client';
+import type { ErrorTexts } from '../../lib/api/error-message';
 
-/** Maps a refused sign-up to field errors and a form message (SPEC.md §8). */
+/** Maps a refused sign-up to field errors and a form message. */
 export function signupFailure(error: unknown): {
   fields: Record<string, string>;
   message: string;
@@ -35,3 +36,10 @@ function fieldError(error: ApiError, field: string): string | undefined {
   const messages = errors?.[field];
   return Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
 }
+
+/** Loading the shopper's own profile (profile page, edit form): a 401 means logging in again. */
+export const PROFILE_LOAD_ERRORS: ErrorTexts = {
+  refused: 'Failed to fetch profile data. Please try again later.',
+  byStatus: { 401: 'No authentication token found. Please login again.' },
+  showServerText: [],
+};

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api/client';
+import { shopperMessage } from '../../lib/api/error-message';
 import type { CartItem } from '../../../contract/types';
 import { setCartCheckout } from '../checkout/checkout-state';
 import { PAGE_SIZES } from '../../lib/constants';
@@ -13,7 +13,7 @@ import { $cartLines, $cartLoaded, changeQuantity, deleteCartLine } from './cart-
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
-import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
 import { DeleteButton, Thumb, useHydrated } from '../../ui/form';
 import { LineCell, LineRow, LinesTable } from '../../ui/LinesTable';
@@ -21,15 +21,6 @@ import { Button } from '../../ui/Button';
 
 /** Why the + control stops: the same limit the server keeps. */
 const QUANTITY_LIMIT_TEXT = `At most ${MAX_LINE_QUANTITY} of each item`;
-
-/** The cart table: quantities change on the server, totals follow; 20 lines a page. */
-export function CartPage() {
-  return (
-    <ErrorBoundary>
-      <CartTable />
-    </ErrorBoundary>
-  );
-}
 
 function CartTable() {
   const lines = useStore($cartLines);
@@ -54,7 +45,7 @@ function CartTable() {
     } catch (error) {
       showDialog({
         title: 'Error',
-        text: error instanceof ApiError && error.message ? error.message : 'Could not change the quantity.',
+        text: shopperMessage(error, { refused: 'Could not change the quantity.' }),
         icon: 'error',
       });
     } finally {
@@ -69,7 +60,7 @@ function CartTable() {
     } catch (error) {
       showDialog({
         title: 'Error',
-        text: error instanceof ApiError && error.status > 0 ? error.message : 'Unexpected error deleting cart item.',
+        text: shopperMessage(error, { refused: 'Unexpected error deleting cart item.' }),
         icon: 'error',
       });
     }
@@ -177,3 +168,6 @@ function CartTable() {
     </div>
   );
 }
+
+/** The cart table: quantities change on the server, totals follow; 20 lines a page. */
+export const CartPage = withErrorBoundary(CartTable);

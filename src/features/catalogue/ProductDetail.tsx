@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, getProduct } from '../../lib/api/client';
+import { getProduct } from '../../lib/api/client';
+import { shopperMessage } from '../../lib/api/error-message';
 import { setBuyNow } from '../checkout/checkout-state';
 import { DURATIONS } from '../../lib/constants';
 import { ADD_TO_CART_QUANTITY } from '../../../contract/shop';
@@ -13,7 +14,7 @@ import { startShopperState } from '../../lib/stores/shopper';
 import { showDialog, showToast } from '../../lib/stores/ui';
 import { isSizedUnit } from '../../../contract/variants';
 import { preselectedVariant, shownVariant, variantForColour } from './variant-choices';
-import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { ProductGallery } from './ProductGallery';
 import { ProductReviews, useProductReviews } from '../reviews/ProductReviews';
 import { VariantPicker } from './VariantPicker';
@@ -23,15 +24,6 @@ const TABS = [
   { value: 1, label: 'Description' },
   { value: 3, label: 'Review' },
 ] as const;
-
-/** Product detail: gallery, prices, variant choice, actions and the Description/Review tabs. */
-export function ProductDetail(props: { product: Product | null }) {
-  return (
-    <ErrorBoundary>
-      <ProductDetailView {...props} />
-    </ErrorBoundary>
-  );
-}
 
 function ProductDetailView({ product: initial }: { product: Product | null }) {
   const [product, setProduct] = useState<Product | null>(initial);
@@ -96,8 +88,11 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
         showToast('Added to Cart!', 'success', DURATIONS.toastCart);
       }
     } catch (error) {
-      const text = error instanceof ApiError && error.status > 0 ? error.message : '';
-      showDialog({ title: 'Failed', text: text || 'Unable to add product to cart.', icon: 'error' });
+      showDialog({
+        title: 'Failed',
+        text: shopperMessage(error, { refused: 'Unable to add product to cart.' }),
+        icon: 'error',
+      });
     }
   };
   const buyNow = () => {
@@ -233,3 +228,6 @@ function ProductDescription({ product }: { product: Product }) {
     </div>
   );
 }
+
+/** Product detail: gallery, prices, variant choice, actions and the Description/Review tabs. */
+export const ProductDetail = withErrorBoundary(ProductDetailView);

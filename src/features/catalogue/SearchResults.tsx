@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { getSubcategoryProducts, searchProducts } from '../../lib/api/client';
 import type { SearchProduct } from '../../../contract/types';
 import { formatRupees } from '../../../contract/format';
-import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { useTypedBeforeHydration } from '../../ui/form';
 import {
   parseSearchQuery,
@@ -27,15 +27,6 @@ interface Props {
   sideCategories: { name: string; href: string }[];
   /** Present when the page was rendered with its results; otherwise they are fetched here. */
   initial?: InitialResults | null;
-}
-
-/** Search results for ?search= (or a subcategory for ?id=&sub_category=), sortable by price. */
-export function SearchResults(props: Props) {
-  return (
-    <ErrorBoundary>
-      <SearchResultsView {...props} />
-    </ErrorBoundary>
-  );
 }
 
 function SearchResultsView({ sideCategories, initial = null }: Props) {
@@ -140,3 +131,6 @@ function SearchResultsView({ sideCategories, initial = null }: Props) {
     </div>
   );
 }
+
+/** Search results for ?search= (or a subcategory for ?id=&sub_category=), sortable by price. */
+export const SearchResults = withErrorBoundary(SearchResultsView);

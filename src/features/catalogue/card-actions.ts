@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api/client';
+import { shopperMessage } from '../../lib/api/error-message';
 import { DURATIONS } from '../../lib/constants';
 import { addVariantToCart } from '../cart/cart-store';
 import { loginHref } from '../../lib/routes';
@@ -31,8 +31,11 @@ async function cart(button: HTMLButtonElement): Promise<void> {
       showToast('Added to Cart!', 'success', DURATIONS.toastCart);
     }
   } catch (error) {
-    const text = error instanceof ApiError && error.status > 0 ? error.message : 'Failed to add product to cart.';
-    showDialog({ title: 'Error', text: text || 'Failed to add product to cart.', icon: 'error' });
+    showDialog({
+      title: 'Error',
+      text: shopperMessage(error, { refused: 'Failed to add product to cart.' }),
+      icon: 'error',
+    });
   }
 }
 

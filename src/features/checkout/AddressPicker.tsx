@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { deleteAddress } from '../../lib/api/client';
 import type { Address } from '../../../contract/types';
-import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { AddressCard } from '../account/AddressCard';
 import { AddressForm } from '../account/AddressForm';
-import { DeleteButton } from '../../ui/form';
+import { DeleteAddressButton } from '../account/DeleteAddressButton';
 
 interface Props {
   addresses: Address[] | null;
@@ -12,7 +10,7 @@ interface Props {
   selected: number | null;
   onSelect: (id: number) => void;
   reload: () => void;
-  /** Only the empty-list wording differs (SPEC.md §4); both offer the same new-address form. */
+  /** Only the empty-list wording differs; both offer the same new-address form. */
   variant: 'buyNow' | 'cart';
 }
 
@@ -20,17 +18,6 @@ interface Props {
 export function AddressPicker({ addresses, error, selected, onSelect, reload, variant }: Props) {
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState('');
-
-  const remove = async (a: Address) => {
-    if (!(await askConfirm('Delete address?', 'Are you sure you want to delete this address?', 'Delete'))) return;
-    try {
-      await deleteAddress(a.id);
-      showDialog({ title: 'Deleted', text: 'Address deleted successfully!', icon: 'success' });
-    } catch {
-      showDialog({ title: 'Error', text: 'Error deleting address', icon: 'error' });
-    }
-    reload();
-  };
 
   return (
     <section aria-labelledby="delivery-address" className="flex flex-col gap-4">
@@ -63,7 +50,7 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
                       />
                       Deliver to {a.name}
                     </label>
-                    <DeleteButton what={`address of ${a.name}`} onClick={() => void remove(a)} />
+                    <DeleteAddressButton address={a} onDone={reload} />
                   </div>
                 </AddressCard>
               </li>

@@ -1,4 +1,5 @@
-import { ApiError, createOrder, createTestPayment, verifyPayment } from '../../lib/api/client';
+import { createOrder, createTestPayment, verifyPayment } from '../../lib/api/client';
+import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
 import type { CreatedOrder } from '../../../contract/types';
 import type { CheckoutLine } from './checkout-state';
 import { SHOP_NAME } from '../../../contract/shop';
@@ -10,9 +11,12 @@ export type PaymentResult = { ok: true; orderId: number } | { ok: false; title: 
 type Prefill = { name?: string; email?: string; contact?: string };
 
 function createFailure(error: unknown): PaymentResult {
-  const text =
-    error instanceof ApiError && error.status > 0 && error.message ? error.message : 'Failed to create order.';
-  return { ok: false, title: 'Error', text, retry: true };
+  return {
+    ok: false,
+    title: 'Error',
+    text: shopperMessage(error, { refused: 'Failed to create order.' }),
+    retry: true,
+  };
 }
 
 /**
@@ -49,7 +53,7 @@ export async function payForOrder(order: CreatedOrder, description: string, pref
   try {
     await verifyPayment({ ...outcome.result });
   } catch (error) {
-    if (error instanceof ApiError && error.status > 0) {
+    if (refusedByServer(error)) {
       return { ok: false, title: 'Verification Failed!', text: 'Payment verification failed.', retry: false };
     }
     return { ok: false, title: 'Error', text: 'Error verifying payment.', retry: false };

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { ApiError, publicApiBase, sendContactMessage } from '../../lib/api/client';
+import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
 import { validate } from '../../../contract/schemas/common';
 import {
   CONTACT_MESSAGE_MAX,
@@ -29,10 +30,14 @@ function serverFieldErrors(error: ApiError): Record<string, string> {
 
 /** The shopper-facing text for a refused send. */
 function failureText(error: unknown): string {
-  if (!(error instanceof ApiError) || error.status === 0) return 'No response from server. Please try again.';
-  if (error.status === 429) return 'Too many messages from here. Please try again later.';
-  if (error.status === 400) return 'Please correct the fields marked below.';
-  return error.message || 'Your message could not be sent. Please try again.';
+  return shopperMessage(error, {
+    refused: 'Your message could not be sent. Please try again.',
+    noAnswer: 'No response from server. Please try again.',
+    byStatus: {
+      400: 'Please correct the fields marked below.',
+      429: 'Too many messages from here. Please try again later.',
+    },
+  });
 }
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string };
@@ -110,7 +115,7 @@ export function ContactForm() {
       form.current?.reset();
       setStatus({ message: CONTACT_THANKS, kind: 'success' });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) setErrors(serverFieldErrors(error));
+      if (refusedByServer(error) && error.status === 400) setErrors(serverFieldErrors(error));
       setStatus({ message: failureText(error), kind: 'error' });
     } finally {
       setPending(false);

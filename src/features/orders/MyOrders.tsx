@@ -6,21 +6,12 @@ import { formatRupees } from '../../../contract/format';
 import { deliveryLine, isPaid, reviewableItems, statusLabel } from './orders';
 import { pageCount, pageOf } from '../../ui/pagination';
 import { $session, requireSession } from '../../lib/stores/session';
-import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
 import { ReviewDialog } from '../reviews/ReviewDialog';
 import { Thumb, VariantLine } from '../../ui/form';
 import { routes } from '../../lib/routes';
 import { Button } from '../../ui/Button';
-
-/** My Orders: order cards, 10 a page, with tracking and Rate and Review. */
-export function MyOrders() {
-  return (
-    <ErrorBoundary>
-      <OrdersList />
-    </ErrorBoundary>
-  );
-}
 
 function OrdersList() {
   const [orders, setOrders] = useState<Order[] | null>(null);
@@ -116,3 +107,6 @@ function OrdersList() {
     </div>
   );
 }
+
+/** My Orders: order cards, 10 a page, with tracking and Rate and Review. */
+export const MyOrders = withErrorBoundary(OrdersList);

@@ -4,18 +4,9 @@ import type { Order } from '../../../contract/types';
 import { formatRupees } from '../../../contract/format';
 import { TRACKER_STEPS, trackerStep } from './orders';
 import { requireSession } from '../../lib/stores/session';
-import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Thumb, VariantLine } from '../../ui/form';
 import { trackedOrderId } from '../../lib/routes';
-
-/** Order tracking: the four-step tracker from delivery_status, the items and the total. */
-export function TrackOrder() {
-  return (
-    <ErrorBoundary>
-      <Tracker />
-    </ErrorBoundary>
-  );
-}
 
 function Tracker() {
   const [order, setOrder] = useState<Order | null | undefined>(undefined);
@@ -91,3 +82,6 @@ function Tracker() {
     </div>
   );
 }
+
+/** Order tracking: the four-step tracker from delivery_status, the items and the total. */
+export const TrackOrder = withErrorBoundary(Tracker);

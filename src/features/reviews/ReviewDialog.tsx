@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, submitReview } from '../../lib/api/client';
+import { submitReview } from '../../lib/api/client';
+import { shopperMessage } from '../../lib/api/error-message';
 import type { OrderItem } from '../../../contract/types';
 import { RATING } from '../../../contract/shop';
 import { keepFocusInside } from '../../lib/focus-trap';
@@ -50,9 +51,7 @@ export function ReviewDialog({ item, onDone }: { item: OrderItem | null; onDone:
       onDone(true);
     } catch (e) {
       setError(
-        e instanceof ApiError && e.status > 0
-          ? e.message || "You've already reviewed this product."
-          : 'Failed to submit review.',
+        shopperMessage(e, { refused: "You've already reviewed this product.", noAnswer: 'Failed to submit review.' }),
       );
     } finally {
       setPending(false);

@@ -9,20 +9,11 @@ import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog, showToast } from '../../lib/stores/ui';
 import { $wishlist, $wishlistLoaded, toggleWishlistVariant } from './wishlist-store';
-import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
 import { DeleteButton, Thumb, useHydrated } from '../../ui/form';
 import { LineCell, LineRow, LinesTable } from '../../ui/LinesTable';
 import { buttonClass } from '../../ui/button-class';
-
-/** The wishlist table, 20 a page; a visitor is asked to log in. */
-export function WishlistPage() {
-  return (
-    <ErrorBoundary>
-      <WishlistTable />
-    </ErrorBoundary>
-  );
-}
 
 function WishlistTable() {
   const entries = useStore($wishlist);
@@ -97,3 +88,6 @@ function WishlistTable() {
     </div>
   );
 }
+
+/** The wishlist table, 20 a page; a visitor is asked to log in. */
+export const WishlistPage = withErrorBoundary(WishlistTable);

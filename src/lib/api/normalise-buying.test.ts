@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  normaliseAddress,
-  normaliseCart,
-  normaliseOrder,
-  normaliseProfile,
-  normaliseWishlist,
-} from './normalise';
+import { normaliseAddress, normaliseCart, normaliseOrder, normaliseProfile, normaliseWishlist } from './normalise';
 
 const line = {
   product_variant_id: 7,

@@ -1,13 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import {
-  ApiError,
-  getCart,
-  getProfile,
-  login,
-  logoutSession,
-  onSessionEnded,
-  setTokenSource,
-} from './client';
+import { ApiError, getCart, getProfile, login, logoutSession, onSessionEnded, setTokenSource } from './client';
 
 /** The browser side of the client: a 401 for the held token means the server ended the session. */
 describe('a refused token is reported to the session store', () => {
