@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { shopperMessage } from '../../lib/api/error-message';
 import type { CartItem } from '../../../contract/types';
-import { setCartCheckout } from '../checkout/checkout-state';
+import { setCartCheckout } from '../checkout/checkout-lines';
 import { PAGE_SIZES } from '../../lib/constants';
 import { MAX_LINE_QUANTITY } from '../../../contract/shop';
 import { formatRupees } from '../../../contract/format';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getProduct } from '../../lib/api/client';
 import { shopperMessage } from '../../lib/api/error-message';
-import { setBuyNow } from '../checkout/checkout-state';
+import { setBuyNow } from '../checkout/checkout-lines';
 import { DURATIONS } from '../../lib/constants';
 import { ADD_TO_CART_QUANTITY } from '../../../contract/shop';
 import type { Product, Variant } from '../../../contract/types';

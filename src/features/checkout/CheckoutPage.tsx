@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useReducer } from 'react';
 import { getAddresses } from '../../lib/api/client';
-import type { Address } from '../../../contract/types';
-import { buyNowLines, cartCheckoutLines, clearCheckout, type CheckoutLine } from './checkout-state';
+import { buyNowLines, cartCheckoutLines, clearCheckout } from './checkout-lines';
 import { formatRupees } from '../../../contract/format';
 import { placeOrder } from './place-order';
 import { addressLine } from '../../../contract/schemas/address';
 import { refreshCart } from '../cart/cart-store';
 import { $session, requireSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
-import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
+import { checkoutReducer, chosenAddress, initialCheckout } from './checkout-flow';
 import { AddressPicker } from './AddressPicker';
 import { PriceDetails } from './PriceDetails';
 import { TestModeNotice } from './TestModeNotice';
@@ -19,59 +19,34 @@ import { Button } from '../../ui/Button';
 
 type Variant = 'buyNow' | 'cart';
 
-/** The delivery-address and payment screen for Buy Now (/buynowaddress) and the cart (/buynowcartaddress). */
-export function CheckoutPage({ variant }: { variant: Variant }) {
-  return (
-    <ErrorBoundary>
-      <TestModeNotice />
-      <Checkout variant={variant} />
-    </ErrorBoundary>
-  );
-}
-
 function Checkout({ variant }: { variant: Variant }) {
   const session = useStore($session);
-  const [allowed, setAllowed] = useState(false);
-  const [lines, setLines] = useState<CheckoutLine[] | null>(null);
-  const [addresses, setAddresses] = useState<Address[] | null>(null);
-  const [addressError, setAddressError] = useState('');
-  const [selected, setSelected] = useState<number | null>(null);
-  const [summary, setSummary] = useState(false);
-  const [placing, setPlacing] = useState(false);
-  const [message, setMessage] = useState('');
+  const [state, dispatch] = useReducer(checkoutReducer, initialCheckout);
+  const { step, lines, addresses, addressError, selected, message } = state;
 
   const loadAddresses = useCallback(() => {
     getAddresses()
-      .then((list) => {
-        setAddresses(list);
-        setAddressError('');
-        setSelected((current) => (current !== null && list.some((a) => a.id === current) ? current : null));
-      })
-      .catch(() => setAddressError(variant === 'cart' ? 'Failed to load addresses!' : 'Failed to fetch addresses.'));
+      .then((list) => dispatch({ type: 'addressesLoaded', addresses: list }))
+      .catch(() =>
+        dispatch({
+          type: 'addressesFailed',
+          message: variant === 'cart' ? 'Failed to load addresses!' : 'Failed to fetch addresses.',
+        }),
+      );
   }, [variant]);
 
   useEffect(() => {
     if (!requireSession()) return;
-    setAllowed(true);
-    setLines((variant === 'buyNow' ? buyNowLines() : cartCheckoutLines()) ?? []);
+    dispatch({ type: 'started', lines: (variant === 'buyNow' ? buyNowLines() : cartCheckoutLines()) ?? [] });
     loadAddresses();
   }, [variant, loadAddresses]);
 
-  const chosen = addresses?.find((a) => a.id === selected) ?? null;
-  const deliverHere = () => {
-    if (!chosen) return setMessage('Please select a delivery address!');
-    setMessage('');
-    setSummary(true);
-  };
-  const removeLine = (variantId: number) =>
-    setLines((current) => (current ?? []).filter((l) => l.variant_id !== variantId));
-
   const order = async () => {
-    if (placing) return;
-    if (!chosen) return setMessage('Please select a delivery address!');
-    if (!lines || lines.length === 0) return setMessage('Product list is required');
-    setMessage('');
-    setPlacing(true);
+    const next = checkoutReducer(state, { type: 'placeRequested' });
+    dispatch({ type: 'placeRequested' });
+    const chosen = chosenAddress(next);
+    // Only the press that moves the summary on to placing orders (not a second press meanwhile).
+    if (step !== 'summary' || next.step !== 'placing' || !chosen) return;
     const user = session.user ?? {};
     const result = await placeOrder(lines, addressLine(chosen), {
       name: `${String(user.first_name ?? '')} ${String(user.last_name ?? '')}`.trim() || undefined,
@@ -85,12 +60,12 @@ function Checkout({ variant }: { variant: Variant }) {
       window.location.assign(routes.orderSuccess(result.orderId));
       return;
     }
-    setPlacing(false);
+    dispatch({ type: 'placeFailed' });
     showDialog({ title: result.title, text: result.text, icon: 'error' });
   };
 
-  if (!allowed || lines === null) return <p role="status">Loading checkout...</p>;
-  if (lines.length === 0 && !summary) {
+  if (step === 'loading') return <p role="status">Loading checkout...</p>;
+  if (lines.length === 0 && step === 'address') {
     return variant === 'buyNow' ? (
       <p className="py-12 text-center text-lg">
         No product selected. Go back and choose one.{' '}
@@ -114,7 +89,7 @@ function Checkout({ variant }: { variant: Variant }) {
           addresses={addresses}
           error={addressError}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={(id) => dispatch({ type: 'addressSelected', id })}
           reload={loadAddresses}
           variant={variant}
         />
@@ -125,8 +100,8 @@ function Checkout({ variant }: { variant: Variant }) {
         >
           {message}
         </p>
-        {!summary ? (
-          <Button size="xl" className="self-start" onClick={deliverHere}>
+        {step === 'address' ? (
+          <Button size="xl" className="self-start" onClick={() => dispatch({ type: 'deliverHere' })}>
             {variant === 'buyNow' ? 'Delivery Here' : 'Deliver Here'}
           </Button>
         ) : (
@@ -148,15 +123,19 @@ function Checkout({ variant }: { variant: Variant }) {
                         Qty {l.quantity} · {formatRupees(l.final_price)}
                       </p>
                     </div>
-                    <Button variant="secondary" size="xs" onClick={() => removeLine(l.variant_id)}>
+                    <Button
+                      variant="secondary"
+                      size="xs"
+                      onClick={() => dispatch({ type: 'lineRemoved', variantId: l.variant_id })}
+                    >
                       Remove<span className="sr-only"> {l.name}</span>
                     </Button>
                   </li>
                 ))}
               </ul>
             )}
-            <Button size="xl" className="self-start" disabled={placing} onClick={() => void order()}>
-              {placing ? 'Placing Order...' : 'Place Order'}
+            <Button size="xl" className="self-start" disabled={step === 'placing'} onClick={() => void order()}>
+              {step === 'placing' ? 'Placing Order...' : 'Place Order'}
             </Button>
           </section>
         )}
@@ -165,3 +144,15 @@ function Checkout({ variant }: { variant: Variant }) {
     </div>
   );
 }
+
+function CheckoutScreen({ variant }: { variant: Variant }) {
+  return (
+    <>
+      <TestModeNotice />
+      <Checkout variant={variant} />
+    </>
+  );
+}
+
+/** The delivery-address and payment screen for Buy Now (/buynowaddress) and the cart (/buynowcartaddress). */
+export const CheckoutPage = withErrorBoundary(CheckoutScreen);

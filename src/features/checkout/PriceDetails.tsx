@@ -1,5 +1,5 @@
-import type { CheckoutLine } from './checkout-state';
-import { priceDetails } from './checkout-state';
+import type { CheckoutLine } from './checkout-lines';
+import { priceDetails } from './checkout-lines';
 import { formatRupees } from '../../../contract/format';
 import { variantLabel } from '../../../contract/variants';
 

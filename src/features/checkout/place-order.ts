@@ -1,7 +1,7 @@
 import { createOrder, createTestPayment, verifyPayment } from '../../lib/api/client';
 import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
 import type { CreatedOrder } from '../../../contract/types';
-import type { CheckoutLine } from './checkout-state';
+import type { CheckoutLine } from './checkout-lines';
 import { SHOP_NAME } from '../../../contract/shop';
 import { loadCheckoutScript, openCheckout } from './payment';
 

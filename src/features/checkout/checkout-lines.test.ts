@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { priceDetails, type CheckoutLine } from './checkout-state';
+import { priceDetails, type CheckoutLine } from './checkout-lines';
 
 const line = (price: number, final: number, quantity: number): CheckoutLine => ({
   variant_id: 1,
