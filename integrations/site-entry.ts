@@ -8,7 +8,7 @@ export interface SiteRenderer {
 }
 
 /**
- * The server module of the built site (see `shopServer` in astro.config.mjs): Astro bundles it
+ * The server module of the built site (see shop-server.ts): Astro bundles it
  * with the on-demand pages into `server/entry.mjs` of each build, and the shop imports it.
  */
 export function createExports(manifest: SSRManifest): SiteRenderer {
