@@ -74,7 +74,7 @@ export function safeNext(next: unknown): string {
 /** The login page's address that comes back to `here` (a path with its query) afterwards. */
 export function loginPath(here: string): string {
   const back = safeNext(here);
-  const path = back.split(/[?#]/, 1)[0].replace(/\/+$/, '');
+  const path = (back.split(/[?#]/, 1)[0] ?? '').replace(/\/+$/, '');
   // Coming back to a login or reset page, or to home, adds nothing.
   if (back === routes.home || AUTH_ROUTES.includes(path)) return routes.login;
   return `${routes.login}?next=${encodeURIComponent(back)}`;

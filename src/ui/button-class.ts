@@ -30,12 +30,12 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 export interface ButtonLook {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
+  variant?: ButtonVariant | undefined;
+  size?: ButtonSize | undefined;
   /** Fills its row (the account forms' submit buttons), a little shorter sideways. */
-  block?: boolean;
+  block?: boolean | undefined;
   /** Layout classes of this one place (margins, alignment, grid placement). */
-  className?: string;
+  className?: string | undefined;
 }
 
 /** The class attribute of a button or of a link that looks like one. */

@@ -72,7 +72,7 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   label: string;
   name: string;
   value: string;
-  error?: string;
+  error?: string | undefined;
   onValue: (value: string) => void;
   /** Extra control after the input (e.g. a show/hide button). */
   after?: ReactNode;

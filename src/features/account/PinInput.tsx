@@ -31,7 +31,7 @@ export function PinInput({ digits, onChange, invalid, describedBy }: Props) {
   };
   const fill = (from: number, text: string) => {
     const next = [...digits];
-    for (let k = 0; k < text.length && from + k < OTP_LENGTH; k += 1) next[from + k] = text[k];
+    for (let k = 0; k < text.length && from + k < OTP_LENGTH; k += 1) next[from + k] = text.charAt(k);
     onChange(next);
     focus(from + text.length);
   };

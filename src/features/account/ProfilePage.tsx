@@ -35,7 +35,7 @@ function ProfileTabs() {
           : 0;
     if (!step) return;
     event.preventDefault();
-    const next = TABS[(index + step + TABS.length) % TABS.length];
+    const next = TABS[(index + step + TABS.length) % TABS.length] ?? TABS[0];
     choose(next.id);
     document.getElementById(`account-tab-${next.id}`)?.focus();
   };

@@ -5,11 +5,13 @@ const PLACEHOLDER = '/images/placeholder-product.svg';
 const ZOOM = 2.2;
 
 /** Main picture (400 px high) with a hover magnifier, and 60 px thumbnails to switch pictures. */
+const NO_PICTURE: VariantImage = { id: 0, image: PLACEHOLDER };
+
 export function ProductGallery({ images, name }: { images: VariantImage[]; name: string }) {
   const [index, setIndex] = useState(0);
   const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
-  const list = images.length ? images : [{ id: 0, image: PLACEHOLDER }];
-  const current = list[Math.min(index, list.length - 1)];
+  const list = images.length ? images : [NO_PICTURE];
+  const current = list[Math.min(index, list.length - 1)] ?? NO_PICTURE;
 
   const move = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();

@@ -10,6 +10,13 @@ import {
   variantForColour,
 } from './variant-choices';
 
+/** Item `i` of a list the test has just built (a missing one fails the test). */
+function nth<T>(list: T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`no item ${i}`);
+  return item;
+}
+
 function variant(id: number, fields: Partial<Variant> = {}): Variant {
   return {
     id,
@@ -149,7 +156,7 @@ describe('sizeChoices', () => {
       variant(31, { unit: 'kg', size: 'Big', color: 'Red' }),
       variant(32, { unit: 'kg', size: 'Small', color: 'Red' }),
     ]);
-    expect(sizeChoices(withSizes, withSizes.variants[0])).toEqual([]);
+    expect(sizeChoices(withSizes, nth(withSizes.variants, 0))).toEqual([]);
   });
 
   test('pairs have sizes', () => {
@@ -158,7 +165,7 @@ describe('sizeChoices', () => {
       variant(42, { unit: 'pair', size: '9', color: 'Black' }),
       variant(43, { unit: 'pair', size: '9', color: 'Brown' }),
     ]);
-    expect(ids(sizeChoices(shoes, shoes.variants[1]))).toEqual([41, 42]);
+    expect(ids(sizeChoices(shoes, nth(shoes.variants, 1)))).toEqual([41, 42]);
   });
 
   test('colours differing only in case share their sizes', () => {
@@ -166,7 +173,7 @@ describe('sizeChoices', () => {
       variant(61, { color: 'Blue', size: 'M', unit: 'piece' }),
       variant(62, { color: 'blue', size: 'L', unit: 'piece' }),
     ]);
-    expect(ids(sizeChoices(mixed, mixed.variants[0]))).toEqual([61, 62]);
+    expect(ids(sizeChoices(mixed, nth(mixed.variants, 0)))).toEqual([61, 62]);
   });
 
   test('nothing shown means no sizes', () => {
@@ -211,9 +218,12 @@ describe('variantForColour', () => {
       variant(73, { color: 'Blue', size: 'M', unit: 'piece' }),
       variant(74, { color: 'blue', size: 'L', unit: 'piece' }),
     ]);
-    const [blueChoice] = colourChoices(mixed).filter((v) => v.color?.toLowerCase() === 'blue');
+    const blueChoice = nth(
+      colourChoices(mixed).filter((v) => v.color?.toLowerCase() === 'blue'),
+      0,
+    );
     expect(blueChoice.id).toBe(73);
-    expect(variantForColour(mixed, blueChoice, mixed.variants[1]).id).toBe(74);
+    expect(variantForColour(mixed, blueChoice, nth(mixed.variants, 1)).id).toBe(74);
   });
 });
 

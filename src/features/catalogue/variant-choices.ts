@@ -5,10 +5,10 @@ import type { Product, Variant } from '../../../contract/types';
 
 /**
  * The variant chosen when the page opens: a product with exactly one variant has it chosen;
- * otherwise none is chosen yet (the first is shown, SPEC.md §4).
+ * otherwise none is chosen yet (the first is shown).
  */
 export function preselectedVariant(product: Product): Variant | null {
-  return product.variants.length === 1 ? product.variants[0] : null;
+  return product.variants.length === 1 ? (product.variants[0] ?? null) : null;
 }
 
 /** The variant to show: the chosen one, else the first. */

@@ -63,7 +63,7 @@ export function openCheckout(options: {
   currency: string;
   name: string;
   description: string;
-  prefill?: { name?: string; email?: string; contact?: string };
+  prefill?: { name?: string | undefined; email?: string | undefined; contact?: string | undefined };
 }): Promise<CheckoutOutcome> {
   return new Promise((resolve) => {
     const Razorpay = window.Razorpay;

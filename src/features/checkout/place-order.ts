@@ -8,7 +8,7 @@ import { loadCheckoutScript, openCheckout } from './payment';
 /** How a payment ended, with the message SPEC.md §8 gives for it. */
 export type PaymentResult = { ok: true; orderId: number } | { ok: false; title: string; text: string; retry: boolean };
 
-type Prefill = { name?: string; email?: string; contact?: string };
+type Prefill = { name?: string | undefined; email?: string | undefined; contact?: string | undefined };
 
 function createFailure(error: unknown): PaymentResult {
   return {

@@ -40,7 +40,7 @@ function failureText(error: unknown): string {
   });
 }
 
-type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string };
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string | undefined };
 
 /**
  * An uncontrolled input: what a shopper types before the island hydrates stays in the field

@@ -36,10 +36,10 @@ describe('normaliseCart accepts every answer shape', () => {
     expect(normaliseCart(null, '')).toEqual([]);
     expect(normaliseCart({ detail: 'nope' }, '')).toEqual([]);
     const [item] = normaliseCart([{ variant_id: '3', quantity: '0', price: '50', final_price: '45' }], '');
-    expect(item.product_variant_id).toBe(3);
-    expect(item.quantity).toBe(1);
-    expect(item.final_price).toBe(45);
-    expect(item.discount_percent).toBe(10);
+    expect(item?.product_variant_id).toBe(3);
+    expect(item?.quantity).toBe(1);
+    expect(item?.final_price).toBe(45);
+    expect(item?.discount_percent).toBe(10);
   });
 });
 
@@ -82,9 +82,9 @@ describe('variant colour', () => {
       size: 'M',
       color: 'Blue',
     });
-    expect(normaliseCart([{ variant_id: 1, colour: 'Teal' }], '')[0].color).toBe('Teal');
+    expect(normaliseCart([{ variant_id: 1, colour: 'Teal' }], '')[0]?.color).toBe('Teal');
     expect(
-      normaliseWishlist([{ id: 1, product: { id: 2, size: 'L', color: 'Red' } }], '').entries[0].product,
+      normaliseWishlist([{ id: 1, product: { id: 2, size: 'L', color: 'Red' } }], '').entries[0]?.product,
     ).toMatchObject({
       size: 'L',
       color: 'Red',

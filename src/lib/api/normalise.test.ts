@@ -218,7 +218,7 @@ describe('normaliseProduct', () => {
       big_deal: true,
     });
     expect(p.variants).toHaveLength(1);
-    expect(p.variants[0].discount_percent).toBe(20);
+    expect(p.variants[0]?.discount_percent).toBe(20);
   });
 
   test('uses title when name is missing', () => {
@@ -250,15 +250,15 @@ describe('normaliseSearchProduct', () => {
     );
     expect(s.id).toBe(3);
     expect(s.title).toBe('Basmati Rice');
-    expect(s.variants[0].selling_price).toBe(450);
-    expect(s.variants[0].final_price).toBe(450);
-    expect(s.variants[0].discount_percent).toBe(10);
+    expect(s.variants[0]?.selling_price).toBe(450);
+    expect(s.variants[0]?.final_price).toBe(450);
+    expect(s.variants[0]?.discount_percent).toBe(10);
   });
 
   test('falls back to name for the title and final_price for selling_price', () => {
     const s = normaliseSearchProduct({ id: 4, name: 'Ghee', variants: [{ price: 600, final_price: 540 }] }, ORIGIN);
     expect(s.title).toBe('Ghee');
-    expect(s.variants[0].selling_price).toBe(540);
+    expect(s.variants[0]?.selling_price).toBe(540);
   });
 
   test('junk gives an empty result', () => {
