@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
 
-/** Why a token counts as expired (SPEC.md §4/§5), or null when it is still valid. */
+/** Why a token counts as expired, or null when it is still valid. */
 export type TokenProblem = 'missing' | 'invalid' | 'no-expiry' | 'expired';
 
 /**
@@ -25,5 +25,5 @@ export function isTokenExpired(token: unknown, nowMs: number = Date.now()): bool
   return tokenProblem(token, nowMs) !== null;
 }
 
-/** Keys of the browser's local storage that hold the session (SPEC.md §3). */
+/** Keys of the browser's local storage that hold the session. */
 export const STORAGE_KEYS = { token: 'authToken', user: 'user', userId: 'user_id' } as const;

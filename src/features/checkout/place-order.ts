@@ -5,7 +5,7 @@ import type { CheckoutLine } from './checkout-lines';
 import { SHOP_NAME } from '../../../contract/shop';
 import { loadCheckoutScript, openCheckout } from './payment';
 
-/** How a payment ended, with the message SPEC.md §8 gives for it. */
+/** How a payment ended, with the message the shopper is shown for it. */
 export type PaymentResult = { ok: true; orderId: number } | { ok: false; title: string; text: string; retry: boolean };
 
 type Prefill = { name?: string | undefined; email?: string | undefined; contact?: string | undefined };
