@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { SiteRenderer } from './site-entry';
+import type { SiteRenderer } from '../integrations/site-entry';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
@@ -278,7 +278,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
 
 /**
  * Runs `workers` Astro builds at once, build k of n rendering every n-th page of the many-page
- * routes (`BUILD_SHARD=k/n`, see src/lib/build-data.ts), then moves the other builds' pages into
+ * routes (`BUILD_SHARD=k/n`, see src/features/catalogue/build-data.ts), then moves the other builds' pages into
  * the first one's folder. One failing build stops the others. Resolves to their summed peak memory.
  */
 async function runAstroBuilds(

@@ -10,9 +10,9 @@ export function keepFocusInside(event: KeyboardEvent, container: HTMLElement): v
   const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (el) => !el.hidden && el.getClientRects().length > 0,
   );
-  if (items.length === 0) return;
   const first = items[0];
-  const last = items[items.length - 1];
+  const last = items.at(-1);
+  if (!first || !last) return;
   const active = document.activeElement;
   if (event.shiftKey && (active === first || !container.contains(active))) {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
 
-/** Why a token counts as expired (SPEC.md §4/§5), or null when it is still valid. */
+/** Why a token counts as expired, or null when it is still valid. */
 export type TokenProblem = 'missing' | 'invalid' | 'no-expiry' | 'expired';
 
 /**
@@ -25,35 +25,5 @@ export function isTokenExpired(token: unknown, nowMs: number = Date.now()): bool
   return tokenProblem(token, nowMs) !== null;
 }
 
-/** Keys of the browser's local storage that hold the session (SPEC.md §3). */
+/** Keys of the browser's local storage that hold the session. */
 export const STORAGE_KEYS = { token: 'authToken', user: 'user', userId: 'user_id' } as const;
-
-/**
- * Where to go after logging in: `next` when it is a path of this site, else '/'. Only a single
- * leading '/' followed by no second '/' or '\' counts: browsers read '//host' and '/\host' as
- * another site, and anything with a scheme (https:, javascript:) is refused outright. Control
- * characters are refused too, since browsers drop tabs and new lines from URLs ('/\t/evil.com'
- * would become '//evil.com').
- */
-export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || next.length > 2000) return '/';
-  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(next)) return '/';
-  return next;
-}
-
-/** The login page's address that comes back to `here` (a path with its query) afterwards. */
-export function loginPath(here: string): string {
-  const back = safeNext(here);
-  const path = back.split(/[?#]/, 1)[0].replace(/\/+$/, '');
-  // Coming back to a login or reset page, or to home, adds nothing.
-  if (back === '/' || ['/login', '/register', '/forgotpassword', '/resetpassword'].includes(path)) return '/login';
-  return `/login?next=${encodeURIComponent(back)}`;
-}
-
-/** The login address for this page (plain '/login' when rendered on the server). */
-export function loginHref(): string {
-  if (typeof window === 'undefined') return '/login';
-  return loginPath(window.location.pathname + window.location.search);
-}

@@ -1,15 +1,16 @@
 import type { APIRoute } from 'astro';
-import { catalogueIndex } from '../lib/build-data';
+import { catalogueIndex } from '../features/catalogue/build-data';
+import { routes } from '../lib/routes';
 
 const STATIC_PAGES = [
-  '/',
-  '/aboutus',
-  '/contactus',
-  '/privacypolicy',
-  '/return',
-  '/products',
-  '/productslisting',
-  '/ordertracking',
+  routes.home,
+  routes.about,
+  routes.contact,
+  routes.privacy,
+  routes.returns,
+  routes.products,
+  routes.allProducts,
+  routes.orderTrackingHelp,
 ];
 
 function escapeXml(text: string): string {
@@ -22,9 +23,9 @@ export const GET: APIRoute = async ({ site }) => {
   const data = await catalogueIndex();
   const paths = [
     ...STATIC_PAGES,
-    ...data.categories.map((c) => `/subcategories/${c.id}`),
-    ...data.subcategories.map((s) => `/subcategoriesproducts/${s.id}`),
-    ...data.products.map((p) => `/product-details/${p.id}`),
+    ...data.categories.map((c) => routes.category(c.id)),
+    ...data.subcategories.map((s) => routes.subcategory(s.id)),
+    ...data.products.map((p) => routes.product(p.id)),
   ];
   const urls = paths.map((p) => `  <url><loc>${escapeXml(new URL(p, base).href)}</loc></url>`).join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

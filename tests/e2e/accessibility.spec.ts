@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { RESET_EMAIL_KEY } from '../../src/lib/reset-flow';
+import { RESET_EMAIL_KEY } from '../../src/features/account/reset-flow';
 import { DESKTOP, loggedInShopper, PHONE, PUBLIC_PAGES, waitForIslands } from './fixtures';
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -11,7 +11,7 @@ import { apiShopper, SHOPPER_PASSWORD } from './fixtures';
 /**
  * Presses and typing in the first moments of a page, before its islands have hydrated or the
  * product cards' buttons are wired, are never lost (layouts/Base.astro's early-input guard and
- * shared/form.tsx). A mid-range phone is played by Chromium with its CPU slowed 4×; every control
+ * src/ui/form.tsx). A mid-range phone is played by Chromium with its CPU slowed 4×; every control
  * is used as soon as it exists after navigation starts, 20 rounds each, and each round checks
  * what the press must have done: on the server, or the navigation or message it leads to.
  */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { RESET_EMAIL_KEY } from '../../src/lib/reset-flow';
+import { RESET_EMAIL_KEY } from '../../src/features/account/reset-flow';
 import { loggedInShopper, PUBLIC_PAGES, waitForIslands } from './fixtures';
 
 /** Pages about the shopper (they send a logged-out visitor to log in). */

@@ -20,7 +20,7 @@ import {
   resolveMedia,
   totalCount,
 } from './normalise';
-import { RAZORPAY_CHECKOUT_URL } from '../payment';
+import { RAZORPAY_CHECKOUT_URL } from '../../features/checkout/payment';
 import type {
   Address,
   Banner,
@@ -92,7 +92,7 @@ interface RequestOptions {
   form?: FormData;
   /** Send the session's bearer token (default: whenever one is held). */
   auth?: boolean;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Message when the answer carries none. */
   fallback?: string;
   /**
@@ -156,7 +156,12 @@ async function send(target: string, options: RequestOptions): Promise<unknown> {
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(target, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    response = await fetch(target, {
+      method: options.method ?? 'GET',
+      headers,
+      body: body ?? null,
+      signal: options.signal ?? null,
+    });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     const hint = import.meta.env.SSR
@@ -286,7 +291,7 @@ export async function getProductReviews(productId: number, signal?: AbortSignal)
 
 /** HTML of a pre-built page fragment on this site (the grids' "Load More" pages). */
 export async function loadHtmlFragment(path: string, signal?: AbortSignal): Promise<string> {
-  const response = await fetch(path, { signal, headers: { accept: 'text/html' } });
+  const response = await fetch(path, { signal: signal ?? null, headers: { accept: 'text/html' } });
   if (!response.ok) throw new ApiError(response.status, `Could not load ${path} (${response.status})`);
   return response.text();
 }

@@ -1,7 +1,8 @@
 import { atom, computed } from 'nanostores';
 import { login as loginCall, logoutSession, onSessionEnded, setTokenSource } from '../api/client';
 import type { Profile } from '../../../contract/types';
-import { isTokenExpired, loginHref, STORAGE_KEYS, tokenProblem } from '../session';
+import { isTokenExpired, STORAGE_KEYS, tokenProblem } from '../session';
+import { AUTH_ROUTES, loginHref, routes } from '../routes';
 import { showDialog } from './ui';
 
 export interface SessionState {
@@ -13,7 +14,6 @@ export interface SessionState {
 const EMPTY: SessionState = { token: null, user: null, userId: null };
 
 /** Pages where an expired session is no news: the shopper is already logging in or resetting. */
-const AUTH_PATHS = ['/login', '/register', '/forgotpassword', '/resetpassword'];
 
 function readStorage(): SessionState {
   if (typeof localStorage === 'undefined') return EMPTY;
@@ -56,7 +56,7 @@ let started = false;
 let expiryAnnounced = false;
 
 function onAuthPage(): boolean {
-  return AUTH_PATHS.includes(window.location.pathname.replace(/\/+$/, ''));
+  return AUTH_ROUTES.includes(window.location.pathname.replace(/\/+$/, ''));
 }
 
 /**
@@ -142,7 +142,7 @@ export async function logout(): Promise<void> {
   } finally {
     clearStorage();
     $session.set(EMPTY);
-    window.location.assign('/login');
+    window.location.assign(routes.login);
   }
 }
 

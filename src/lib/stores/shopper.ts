@@ -1,7 +1,7 @@
-import { refreshCart } from './cart';
+import { refreshCart } from '../../features/cart/cart-store';
 import { startSession, $session } from './session';
 import { CHANGE_KEYS } from './shared-refresh';
-import { refreshWishlist } from './wishlist';
+import { refreshWishlist } from '../../features/wishlist/wishlist-store';
 
 let started = false;
 

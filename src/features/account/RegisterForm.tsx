@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { signup } from '../../lib/api/client';
+import { signupFailure } from './account-errors';
+import { signupSchema } from '../../../contract/schemas/auth';
+import { validate } from '../../../contract/schemas/common';
+import { showDialog } from '../../lib/stores/ui';
+import { Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../../ui/form';
+import { Button } from '../../ui/Button';
+import { routes } from '../../lib/routes';
+
+/** Registration: name, phone, e-mail and password, checked by the shared rules. */
+export function RegisterForm() {
+  const hydrated = useHydrated();
+  const { values, setErrors, bind } = useFields({
+    first_name: '',
+    last_name: '',
+    phone_number: '',
+    email: '',
+    password: '',
+  });
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const checked = validate(signupSchema, values);
+    if (!checked.ok) return setErrors(checked.errors);
+    setPending(true);
+    setMessage('');
+    try {
+      await signup(checked.data);
+      showDialog({
+        title: 'Registration Successful',
+        text: 'Your account is ready. Please log in.',
+        icon: 'success',
+        action: { label: 'Login', href: routes.login },
+        onClose: () => window.location.assign(routes.login),
+      });
+    } catch (error) {
+      const failure = signupFailure(error);
+      setErrors(failure.fields);
+      setMessage(failure.message);
+      if (failure.duplicateEmail)
+        showDialog({ title: 'Email already exist', text: 'Please enter another email', icon: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First Name" autoComplete="given-name" {...bind('first_name')} />
+        <Field label="Last Name" autoComplete="family-name" {...bind('last_name')} />
+      </div>
+      <Field
+        label="Phone Number"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        {...bind('phone_number')}
+      />
+      <Field label="Email Address" type="email" autoComplete="email" {...bind('email')} />
+      <PasswordField label="Password" autoComplete="new-password" {...bind('password')} />
+      <FormMessage message={message} kind="error" />
+      <Button type="submit" block {...guardedSubmit(hydrated, pending)}>
+        {pending ? 'Signing Up...' : 'Sign Up'}
+      </Button>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <a href={routes.login} className="font-semibold text-brand-800 underline">
+          Sign In
+        </a>
+      </p>
+    </form>
+  );
+}

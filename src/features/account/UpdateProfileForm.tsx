@@ -1,0 +1,167 @@
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ApiError, getProfile, updateProfile } from '../../lib/api/client';
+import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
+import { PROFILE_LOAD_ERRORS } from './account-errors';
+import { DURATIONS } from '../../lib/constants';
+import { emailChanges, profileChangeSchema } from '../../../contract/schemas/auth';
+import { validate } from '../../../contract/schemas/common';
+import { requireSession, updateStoredUser } from '../../lib/stores/session';
+import { showDialog } from '../../lib/stores/ui';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, imageProblem } from '../../../contract/uploads';
+import { Field, PasswordField, useFields } from '../../ui/form';
+import { routes } from '../../lib/routes';
+import { Button } from '../../ui/Button';
+
+/** Field errors the server sent back (`errors: {field: [message]}`), first message each. */
+function serverFieldErrors(error: ApiError): Record<string, string> {
+  const errors = (error.body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([k, v]) => (Array.isArray(v) && typeof v[0] === 'string' ? [[k, v[0]]] : [])),
+  );
+}
+
+/** Profile edit: names, e-mail, phone and an optional new picture. */
+export function UpdateProfileForm() {
+  const { values, setValues, errors, setErrors, bind } = useFields({
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone_number: '',
+    current_password: '',
+  });
+  /** The e-mail the account has now: changing it needs the current password. */
+  const [savedEmail, setSavedEmail] = useState('');
+  const [loaded, setLoaded] = useState(false);
+  const [loadError, setLoadError] = useState('');
+  const [picture, setPicture] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    if (!requireSession()) return;
+    getProfile()
+      .then((p) => {
+        setValues({
+          first_name: p.first_name,
+          last_name: p.last_name,
+          email: p.email,
+          phone_number: p.phone_number,
+          current_password: '',
+        });
+        setSavedEmail(p.email);
+        setPreview(p.profile_picture);
+        setLoaded(true);
+      })
+      .catch((e: unknown) => setLoadError(shopperMessage(e, PROFILE_LOAD_ERRORS)));
+  }, [setValues]);
+
+  const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const problem = file && imageProblem(file);
+    setErrors((e) => ({ ...e, profile_picture: problem ?? '' }));
+    if (!file || problem) {
+      setPicture(null);
+      return;
+    }
+    setPicture(file);
+    setPreview(URL.createObjectURL(file));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const checked = validate(profileChangeSchema(savedEmail), values);
+    if (!checked.ok) return setErrors(checked.errors);
+    const { current_password: currentPassword, ...fields } = checked.data;
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    if (emailChanges(savedEmail, fields.email)) form.set('current_password', currentPassword);
+    if (picture) form.set('profile_picture', picture);
+    setPending(true);
+    try {
+      const profile = await updateProfile(form);
+      updateStoredUser(profile);
+      showDialog({ title: 'Profile Updated', text: 'Your profile has been saved.', icon: 'success' });
+      window.setTimeout(() => window.location.assign(routes.profile), DURATIONS.redirectProfileUpdated);
+    } catch (error) {
+      if (refusedByServer(error)) setErrors(serverFieldErrors(error));
+      showDialog({
+        title: 'Error',
+        text: shopperMessage(error, {
+          refused: 'Something went wrong while updating profile.',
+          noAnswer: 'Failed to update profile.',
+        }),
+        icon: 'error',
+      });
+      setPending(false);
+    }
+  };
+
+  const changingEmail = loaded && emailChanges(savedEmail, values.email);
+
+  if (loadError) return <p role="status">{loadError}</p>;
+  if (!loaded) return <p role="status">Loading profile...</p>;
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-4">
+        <img
+          src={preview ?? '/images/default-avatar.svg'}
+          alt=""
+          width={96}
+          height={96}
+          className="h-24 w-24 rounded-full border border-slate-200 object-cover"
+        />
+        <div className="min-w-0 flex-1 basis-48">
+          <label htmlFor="profile-picture" className="mb-1 block text-sm font-semibold">
+            Profile Picture
+          </label>
+          <input
+            id="profile-picture"
+            name="profile_picture"
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            onChange={choosePicture}
+            aria-describedby="profile-picture-help"
+            aria-invalid={errors.profile_picture ? true : undefined}
+            className="w-full max-w-full text-sm"
+          />
+          <p
+            id="profile-picture-help"
+            className={`mt-1 text-sm ${errors.profile_picture ? 'text-red-700' : 'text-muted'}`}
+          >
+            {errors.profile_picture || `JPEG, PNG or WebP, up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`}
+          </p>
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First Name" autoComplete="given-name" {...bind('first_name')} />
+        <Field label="Last Name" autoComplete="family-name" {...bind('last_name')} />
+      </div>
+      <Field label="Email" type="email" autoComplete="email" {...bind('email')} />
+      {changingEmail && (
+        <div>
+          <PasswordField label="Current password" autoComplete="current-password" {...bind('current_password')} />
+          <p className="mt-1 text-sm text-muted">
+            Changing your email needs your current password. We will tell your old address about the change.
+          </p>
+        </div>
+      )}
+      <Field
+        label="Phone Number"
+        type="tel"
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="tel-national"
+        {...bind('phone_number')}
+      />
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" size="lg" disabled={pending}>
+          {pending ? 'Updating...' : 'Update'}
+        </Button>
+        <a href={routes.home} className="font-semibold text-brand-800 underline">
+          Back to Home
+        </a>
+      </div>
+    </form>
+  );
+}

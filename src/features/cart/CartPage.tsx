@@ -1,0 +1,173 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { shopperMessage } from '../../lib/api/error-message';
+import type { CartItem } from '../../../contract/types';
+import { setCartCheckout } from '../checkout/checkout-lines';
+import { PAGE_SIZES } from '../../lib/constants';
+import { MAX_LINE_QUANTITY } from '../../../contract/shop';
+import { formatRupees } from '../../../contract/format';
+import { pageCount, pageOf } from '../../ui/pagination';
+import { loginHref, routes } from '../../lib/routes';
+import { variantLabel } from '../../../contract/variants';
+import { $cartLines, $cartLoaded, changeQuantity, deleteCartLine } from './cart-store';
+import { $isLoggedIn } from '../../lib/stores/session';
+import { startShopperState } from '../../lib/stores/shopper';
+import { askConfirm, showDialog } from '../../lib/stores/ui';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
+import { Pager } from '../../ui/Pager';
+import { DeleteButton, Thumb, useHydrated } from '../../ui/form';
+import { LineCell, LineRow, LinesTable } from '../../ui/LinesTable';
+import { Button } from '../../ui/Button';
+
+/** Why the + control stops: the same limit the server keeps. */
+const QUANTITY_LIMIT_TEXT = `At most ${MAX_LINE_QUANTITY} of each item`;
+
+function CartTable() {
+  const lines = useStore($cartLines);
+  // Until hydrated, render what the server rendered (loading), whatever the stores already know.
+  const hydrated = useHydrated();
+  const loaded = useStore($cartLoaded) && hydrated;
+  const loggedIn = useStore($isLoggedIn);
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  useEffect(() => startShopperState(), []);
+
+  const pages = pageCount(lines.length, PAGE_SIZES.cart);
+  const current = Math.min(page, pages);
+  const total = lines.reduce((sum, l) => sum + Math.round(l.final_price * 100) * l.quantity, 0) / 100;
+
+  const quantity = async (line: CartItem, next: number) => {
+    if (next < 1 || next > MAX_LINE_QUANTITY) return;
+    setBusy(line.product_variant_id);
+    try {
+      await changeQuantity(line.product_variant_id, next);
+    } catch (error) {
+      showDialog({
+        title: 'Error',
+        text: shopperMessage(error, { refused: 'Could not change the quantity.' }),
+        icon: 'error',
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const remove = async (line: CartItem) => {
+    if (!(await askConfirm('Remove item?', `Remove ${line.product_name} from your cart?`, 'Delete'))) return;
+    try {
+      await deleteCartLine(line.product_variant_id);
+      showDialog({ title: 'Deleted!', text: 'Product removed from cart.', icon: 'success' });
+    } catch (error) {
+      showDialog({
+        title: 'Error',
+        text: shopperMessage(error, { refused: 'Unexpected error deleting cart item.' }),
+        icon: 'error',
+      });
+    }
+  };
+  const checkout = () => {
+    if (!$isLoggedIn.get()) return window.location.assign(loginHref());
+    setCartCheckout(lines);
+    window.location.assign(routes.cartCheckout);
+  };
+
+  if (!loaded) return <p role="status">Loading your cart...</p>;
+  if (!loggedIn || lines.length === 0) {
+    return (
+      <div className="py-12 text-center">
+        <p className="text-lg">Your cart is empty.</p>
+        <a
+          href={loggedIn ? routes.home : loginHref()}
+          className="mt-4 inline-block font-semibold text-brand-800 underline"
+        >
+          {loggedIn ? 'Continue shopping' : 'Log in to see your cart'}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <LinesTable caption="Items in your cart" columns={['Name', 'Size', 'Price', 'Quantity', 'Total']}>
+        {pageOf(lines, current, PAGE_SIZES.cart).map((line) => {
+          const atMost = line.quantity >= MAX_LINE_QUANTITY;
+          const limitId = `cart-limit-${line.product_variant_id}`;
+          return (
+            <LineRow key={line.product_variant_id}>
+              <LineCell picture>
+                <Thumb src={line.product_image} />
+              </LineCell>
+              <LineCell className="font-semibold">
+                {line.product_id ? (
+                  <a href={routes.product(line.product_id)} className="hover:text-brand-700">
+                    {line.product_name}
+                  </a>
+                ) : (
+                  line.product_name
+                )}
+              </LineCell>
+              <LineCell className="text-muted sm:text-inherit">
+                <span data-testid="cart-variant">
+                  {variantLabel({ size: line.size || line.weight, color: line.color }, { missingSize: 'N/A' })}
+                </span>
+              </LineCell>
+              <LineCell phoneLabel="Price">{formatRupees(line.final_price)}</LineCell>
+              <LineCell>
+                <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${line.product_name}`}>
+                  <button
+                    type="button"
+                    className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
+                    aria-label="Decrease quantity"
+                    disabled={line.quantity <= 1 || busy === line.product_variant_id}
+                    onClick={() => void quantity(line, line.quantity - 1)}
+                  >
+                    −
+                  </button>
+                  <span className="w-6 text-center tabular-nums" data-testid="cart-quantity">
+                    {line.quantity}
+                  </span>
+                  <button
+                    type="button"
+                    className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
+                    aria-label="Increase quantity"
+                    // The server refuses more than MAX_LINE_QUANTITY of one item; say so before it has to.
+                    title={atMost ? QUANTITY_LIMIT_TEXT : undefined}
+                    aria-describedby={atMost ? limitId : undefined}
+                    disabled={atMost || busy === line.product_variant_id}
+                    onClick={() => void quantity(line, line.quantity + 1)}
+                  >
+                    +
+                  </button>
+                </div>
+                {atMost && (
+                  <p id={limitId} className="mt-1 text-xs text-muted">
+                    {QUANTITY_LIMIT_TEXT}
+                  </p>
+                )}
+              </LineCell>
+              <LineCell phoneLabel="Total" className="font-semibold">
+                <span data-testid="cart-line-total">
+                  {formatRupees((Math.round(line.final_price * 100) * line.quantity) / 100)}
+                </span>
+              </LineCell>
+              <LineCell>
+                <DeleteButton what={line.product_name} onClick={() => void remove(line)} />
+              </LineCell>
+            </LineRow>
+          );
+        })}
+      </LinesTable>
+      {pages > 1 && <Pager page={current} pages={pages} onPage={setPage} label="Cart pages" />}
+      <div className="mt-6 flex flex-wrap items-center justify-end gap-6">
+        <p className="text-lg">
+          Total Price: <strong data-testid="cart-total">{formatRupees(total)}</strong>
+        </p>
+        <Button size="xl" onClick={checkout}>
+          Checkout
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The cart table: quantities change on the server, totals follow; 20 lines a page. */
+export const CartPage = withErrorBoundary(CartTable);

@@ -1,0 +1,136 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { getSubcategoryProducts, searchProducts } from '../../lib/api/client';
+import type { SearchProduct } from '../../../contract/types';
+import { formatRupees } from '../../../contract/format';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
+import { useTypedBeforeHydration } from '../../ui/form';
+import {
+  parseSearchQuery,
+  sameSearchQuery,
+  sellingPrice,
+  sortByPrice,
+  type PriceOrder,
+  type SearchQuery,
+} from './search';
+import { routes } from '../../lib/routes';
+
+/** Results the server already found for the page's address. */
+export interface InitialResults {
+  query: SearchQuery;
+  /** The searched text, or the subcategory's name. */
+  name: string;
+  products: SearchProduct[];
+}
+
+interface Props {
+  /** Category links of the side list. */
+  sideCategories: { name: string; href: string }[];
+  /** Present when the page was rendered with its results; otherwise they are fetched here. */
+  initial?: InitialResults | null;
+}
+
+function SearchResultsView({ sideCategories, initial = null }: Props) {
+  const [results, setResults] = useState<SearchProduct[] | null>(initial?.products ?? null);
+  const [failed, setFailed] = useState(false);
+  const [order, setOrder] = useState<PriceOrder>('relevance');
+  // An order chosen before the island hydrated is kept (and applied).
+  const orderSelect = useRef<HTMLSelectElement>(null);
+  useTypedBeforeHydration(orderSelect, order, (v) => setOrder(v as PriceOrder));
+  const [term, setTerm] = useState(initial?.name ?? '');
+
+  useEffect(() => {
+    const q = parseSearchQuery(new URLSearchParams(window.location.search));
+    if (initial && sameSearchQuery(initial.query, q)) return;
+    if (q.kind === 'none') return setResults([]);
+    if (q.kind === 'search') setTerm(q.text);
+    const controller = new AbortController();
+    const load =
+      q.kind === 'search'
+        ? searchProducts(q.text, controller.signal).then((products) => ({ name: q.text, products }))
+        : getSubcategoryProducts(q.id, controller.signal);
+    load
+      .then(({ name, products }) => {
+        setTerm(name);
+        setResults(products);
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).name !== 'AbortError') setFailed(true);
+      });
+    return () => controller.abort();
+  }, [initial]);
+
+  const sorted = useMemo(() => sortByPrice(results ?? [], order), [results, order]);
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
+      <aside aria-labelledby="search-categories">
+        <h2 id="search-categories" className="mb-3 text-lg font-semibold">
+          Category
+        </h2>
+        <ul className="space-y-1">
+          {sideCategories.map((c) => (
+            <li key={c.name}>
+              <a href={c.href} className="block rounded-lg px-3 py-2 text-sm hover:bg-brand-50">
+                {c.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <div>
+        <div className="mb-6 flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <h1 className="text-2xl font-bold">Search Results for &quot;{term}&quot;</h1>
+          <label className="flex items-center gap-2 text-sm font-semibold">
+            Sort by: Price
+            <select
+              ref={orderSelect}
+              className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+              value={order}
+              onChange={(e) => setOrder(e.target.value as PriceOrder)}
+            >
+              <option value="relevance">Relevance</option>
+              <option value="asc">Low to High</option>
+              <option value="desc">High to Low</option>
+            </select>
+          </label>
+        </div>
+        <div role="status" aria-live="polite">
+          {failed ? (
+            <p>Search is not available right now. Please try again.</p>
+          ) : results === null ? (
+            <p>Searching...</p>
+          ) : sorted.length === 0 ? (
+            <p className="py-12 text-center text-lg">No products found.</p>
+          ) : (
+            <p className="sr-only">{sorted.length} products found</p>
+          )}
+        </div>
+        {sorted.length > 0 && (
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-label="Search results">
+            {sorted.map((p, i) => (
+              <li key={p.id} className="rounded-xl border border-slate-200 p-3 hover:shadow-md">
+                <a href={routes.product(p.id)} className="block">
+                  <img
+                    src={p.variants[0]?.images[0]?.image ?? '/images/placeholder-product.svg'}
+                    alt=""
+                    width={600}
+                    height={600}
+                    loading={i < 4 ? 'eager' : 'lazy'}
+                    className="aspect-square w-full rounded-lg bg-slate-50 object-contain"
+                  />
+                  <h2 className="mt-2 line-clamp-2 text-sm font-semibold">{p.title}</h2>
+                  <p className="mt-1 font-bold text-brand-800" data-testid="search-price">
+                    {formatRupees(sellingPrice(p))}
+                  </p>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Search results for ?search= (or a subcategory for ?id=&sub_category=), sortable by price. */
+export const SearchResults = withErrorBoundary(SearchResultsView);

@@ -1,0 +1,158 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useReducer } from 'react';
+import { getAddresses } from '../../lib/api/client';
+import { buyNowLines, cartCheckoutLines, clearCheckout } from './checkout-lines';
+import { formatRupees } from '../../../contract/format';
+import { placeOrder } from './place-order';
+import { addressLine } from '../../../contract/schemas/address';
+import { refreshCart } from '../cart/cart-store';
+import { $session, requireSession } from '../../lib/stores/session';
+import { showDialog } from '../../lib/stores/ui';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
+import { checkoutReducer, chosenAddress, initialCheckout } from './checkout-flow';
+import { AddressPicker } from './AddressPicker';
+import { PriceDetails } from './PriceDetails';
+import { TestModeNotice } from './TestModeNotice';
+import { Thumb, VariantLine } from '../../ui/form';
+import { routes } from '../../lib/routes';
+import { Button } from '../../ui/Button';
+
+type Variant = 'buyNow' | 'cart';
+
+function Checkout({ variant }: { variant: Variant }) {
+  const session = useStore($session);
+  const [state, dispatch] = useReducer(checkoutReducer, initialCheckout);
+  const { step, lines, addresses, addressError, selected, message } = state;
+
+  const loadAddresses = useCallback(() => {
+    getAddresses()
+      .then((list) => dispatch({ type: 'addressesLoaded', addresses: list }))
+      .catch(() =>
+        dispatch({
+          type: 'addressesFailed',
+          message: variant === 'cart' ? 'Failed to load addresses!' : 'Failed to fetch addresses.',
+        }),
+      );
+  }, [variant]);
+
+  useEffect(() => {
+    if (!requireSession()) return;
+    dispatch({ type: 'started', lines: (variant === 'buyNow' ? buyNowLines() : cartCheckoutLines()) ?? [] });
+    loadAddresses();
+  }, [variant, loadAddresses]);
+
+  const order = async () => {
+    const next = checkoutReducer(state, { type: 'placeRequested' });
+    dispatch({ type: 'placeRequested' });
+    const chosen = chosenAddress(next);
+    // Only the press that moves the summary on to placing orders (not a second press meanwhile).
+    if (step !== 'summary' || next.step !== 'placing' || !chosen) return;
+    const user = session.user ?? {};
+    const result = await placeOrder(lines, addressLine(chosen), {
+      name: `${String(user.first_name ?? '')} ${String(user.last_name ?? '')}`.trim() || undefined,
+      email: typeof user.email === 'string' ? user.email : undefined,
+      contact: chosen.phone_number,
+    });
+    if (result.ok) {
+      clearCheckout(variant);
+      await refreshCart();
+      showDialog({ title: 'Payment Successful!', text: 'Thank you for your order.', icon: 'success' });
+      window.location.assign(routes.orderSuccess(result.orderId));
+      return;
+    }
+    dispatch({ type: 'placeFailed' });
+    showDialog({ title: result.title, text: result.text, icon: 'error' });
+  };
+
+  if (step === 'loading') return <p role="status">Loading checkout...</p>;
+  if (lines.length === 0 && step === 'address') {
+    return variant === 'buyNow' ? (
+      <p className="py-12 text-center text-lg">
+        No product selected. Go back and choose one.{' '}
+        <a href={routes.home} className="font-semibold text-brand-800 underline">
+          Continue shopping
+        </a>
+      </p>
+    ) : (
+      <p className="py-12 text-center text-lg">
+        Your cart is empty.{' '}
+        <a href={routes.cart} className="font-semibold text-brand-800 underline">
+          Back to cart
+        </a>
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div className="flex flex-col gap-6">
+        <AddressPicker
+          addresses={addresses}
+          error={addressError}
+          selected={selected}
+          onSelect={(id) => dispatch({ type: 'addressSelected', id })}
+          reload={loadAddresses}
+          variant={variant}
+        />
+        <p
+          role="status"
+          aria-live="polite"
+          className={message ? 'rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800' : 'sr-only'}
+        >
+          {message}
+        </p>
+        {step === 'address' ? (
+          <Button size="xl" className="self-start" onClick={() => dispatch({ type: 'deliverHere' })}>
+            {variant === 'buyNow' ? 'Delivery Here' : 'Deliver Here'}
+          </Button>
+        ) : (
+          <section aria-labelledby="order-summary" className="flex flex-col gap-3">
+            <h2 id="order-summary" className="text-xl font-bold">
+              Order summary
+            </h2>
+            {lines.length === 0 ? (
+              <p>No product selected. Go back and choose one.</p>
+            ) : (
+              <ul className="flex flex-col gap-3" aria-label="Items to order">
+                {lines.map((l) => (
+                  <li key={l.variant_id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-3">
+                    <Thumb src={l.image} />
+                    <div className="min-w-0 flex-1 text-sm">
+                      <p className="font-semibold break-words">{l.name}</p>
+                      <VariantLine variant={l} testId="checkout-variant" />
+                      <p className="text-muted">
+                        Qty {l.quantity} · {formatRupees(l.final_price)}
+                      </p>
+                    </div>
+                    <Button
+                      variant="secondary"
+                      size="xs"
+                      onClick={() => dispatch({ type: 'lineRemoved', variantId: l.variant_id })}
+                    >
+                      Remove<span className="sr-only"> {l.name}</span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Button size="xl" className="self-start" disabled={step === 'placing'} onClick={() => void order()}>
+              {step === 'placing' ? 'Placing Order...' : 'Place Order'}
+            </Button>
+          </section>
+        )}
+      </div>
+      <PriceDetails lines={lines} itemised={variant === 'cart'} />
+    </div>
+  );
+}
+
+function CheckoutScreen({ variant }: { variant: Variant }) {
+  return (
+    <>
+      <TestModeNotice />
+      <Checkout variant={variant} />
+    </>
+  );
+}
+
+/** The delivery-address and payment screen for Buy Now (/buynowaddress) and the cart (/buynowcartaddress). */
+export const CheckoutPage = withErrorBoundary(CheckoutScreen);

@@ -1,0 +1,87 @@
+import { createOrder, createTestPayment, verifyPayment } from '../../lib/api/client';
+import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
+import type { CreatedOrder } from '../../../contract/types';
+import type { CheckoutLine } from './checkout-lines';
+import { SHOP_NAME } from '../../../contract/shop';
+import { loadCheckoutScript, openCheckout } from './payment';
+
+/** How a payment ended, with the message the shopper is shown for it. */
+export type PaymentResult = { ok: true; orderId: number } | { ok: false; title: string; text: string; retry: boolean };
+
+type Prefill = { name?: string | undefined; email?: string | undefined; contact?: string | undefined };
+
+function createFailure(error: unknown): PaymentResult {
+  return {
+    ok: false,
+    title: 'Error',
+    text: shopperMessage(error, { refused: 'Failed to create order.' }),
+    retry: true,
+  };
+}
+
+/**
+ * Pays for an order the server created: the provider's checkout takes the payment, and the server
+ * verifies the provider's signed result before the order counts as paid.
+ */
+export async function payForOrder(order: CreatedOrder, description: string, prefill: Prefill): Promise<PaymentResult> {
+  try {
+    await loadCheckoutScript(order.checkout_script);
+  } catch {
+    return { ok: false, title: 'Error', text: 'Razorpay SDK failed to load.', retry: true };
+  }
+  const outcome = await openCheckout({
+    key: order.razorpay_key,
+    orderId: order.order_id,
+    amountPaise: order.amount,
+    currency: order.currency,
+    name: SHOP_NAME,
+    description,
+    prefill,
+  });
+  if (outcome.kind === 'dismissed') {
+    return {
+      ok: false,
+      title: 'Payment Failed',
+      text: 'Something went wrong during payment. Payment was cancelled.',
+      retry: true,
+    };
+  }
+  if (outcome.kind === 'failed') {
+    const reason = outcome.failure.error?.description ?? 'Payment failed.';
+    return { ok: false, title: 'Payment Failed', text: `Something went wrong during payment. ${reason}`, retry: true };
+  }
+  try {
+    await verifyPayment({ ...outcome.result });
+  } catch (error) {
+    if (refusedByServer(error)) {
+      return { ok: false, title: 'Verification Failed!', text: 'Payment verification failed.', retry: false };
+    }
+    return { ok: false, title: 'Error', text: 'Error verifying payment.', retry: false };
+  }
+  return { ok: true, orderId: order.id };
+}
+
+/** Places an order for `lines` (the server prices it) and pays for it. */
+export async function placeOrder(lines: CheckoutLine[], address: string, prefill: Prefill): Promise<PaymentResult> {
+  let order: CreatedOrder;
+  try {
+    order = await createOrder(
+      lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })),
+      address,
+    );
+  } catch (error) {
+    return createFailure(error);
+  }
+  return payForOrder(order, `Order of ${lines.length} item${lines.length === 1 ? '' : 's'}`, prefill);
+}
+
+/** Makes a test payment of `amountPaise` with nothing bought (the /razorpay page). */
+export async function testPayment(amountPaise: number, prefill: Prefill): Promise<PaymentResult> {
+  let order: CreatedOrder;
+  try {
+    order = await createTestPayment(amountPaise);
+  } catch (error) {
+    return createFailure(error);
+  }
+  return payForOrder(order, 'Test payment', prefill);
+}

@@ -1,0 +1,174 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { ApiError, publicApiBase, sendContactMessage } from '../../lib/api/client';
+import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
+import { validate } from '../../../contract/schemas/common';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGE_MIN,
+  CONTACT_THANKS,
+  contactSchema,
+} from '../../../contract/schemas/contact';
+import { FormMessage, useHydrated } from '../../ui/form';
+import { Button } from '../../ui/Button';
+
+type Status = { message: string; kind: 'error' | 'success' | 'info' };
+
+/** What a plain form post (sent before this island was ready) came back with: `?contact=…`. */
+const RETURNED: Record<string, Status> = {
+  sent: { message: CONTACT_THANKS, kind: 'success' },
+  invalid: { message: 'Your message was not sent: please fill in every field and try again.', kind: 'error' },
+  busy: { message: 'Too many messages from here. Please try again later.', kind: 'error' },
+};
+
+/** Field errors the server sent back (`errors: {field: [message]}`), first message each. */
+function serverFieldErrors(error: ApiError): Record<string, string> {
+  const errors = (error.body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([k, v]) => (Array.isArray(v) && typeof v[0] === 'string' ? [[k, v[0]]] : [])),
+  );
+}
+
+/** The shopper-facing text for a refused send. */
+function failureText(error: unknown): string {
+  return shopperMessage(error, {
+    refused: 'Your message could not be sent. Please try again.',
+    noAnswer: 'No response from server. Please try again.',
+    byStatus: {
+      400: 'Please correct the fields marked below.',
+      429: 'Too many messages from here. Please try again later.',
+    },
+  });
+}
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string | undefined };
+
+/**
+ * An uncontrolled input: what a shopper types before the island hydrates stays in the field
+ * (React does not own its value), and the form reads it on submit.
+ */
+function Input({ label, name, error, ...rest }: InputProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`block w-full rounded-lg border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-400'}`}
+        {...rest}
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Contact Us: name, e-mail, optional phone and a message, sent to customer care. Until it
+ * hydrates it is a plain HTML form posting to the same endpoint (with the browser's own checks).
+ */
+export function ContactForm() {
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>({ message: '', kind: 'info' });
+  const [pending, setPending] = useState(false);
+  const messageId = useId();
+
+  useEffect(() => {
+    const returned = RETURNED[new URLSearchParams(window.location.search).get('contact') ?? ''];
+    if (returned) setStatus(returned);
+  }, []);
+
+  const clearError = (name: string) =>
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const next = { ...e };
+      delete next[name];
+      return next;
+    });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const values = Object.fromEntries(
+      [...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']),
+    );
+    const checked = validate(contactSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setStatus({ message: 'Please correct the fields marked below.', kind: 'error' });
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    setStatus({ message: 'Sending your message...', kind: 'info' });
+    try {
+      await sendContactMessage(checked.data);
+      form.current?.reset();
+      setStatus({ message: CONTACT_THANKS, kind: 'success' });
+    } catch (error) {
+      if (refusedByServer(error) && error.status === 400) setErrors(serverFieldErrors(error));
+      setStatus({ message: failureText(error), kind: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const messageError = errors.message;
+  return (
+    <form
+      ref={form}
+      aria-label="Contact form"
+      method="post"
+      action={`${publicApiBase()}common/contact`}
+      noValidate={hydrated}
+      onSubmit={submit}
+      onInput={(e) => clearError((e.target as HTMLInputElement).name)}
+      className="mt-4 space-y-4"
+    >
+      <Input label="Name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
+      <Input label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+      <Input
+        label="Phone (optional)"
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        pattern="\d{10}"
+        maxLength={10}
+        error={errors.phone}
+      />
+      <div>
+        <label htmlFor={messageId} className="mb-1 block text-sm font-semibold">
+          Message
+        </label>
+        <textarea
+          id={messageId}
+          name="message"
+          rows={5}
+          required
+          minLength={CONTACT_MESSAGE_MIN}
+          maxLength={CONTACT_MESSAGE_MAX}
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={`${messageId}-help`}
+          className={`block w-full rounded-lg border px-3 py-2 ${messageError ? 'border-red-600' : 'border-slate-400'}`}
+        />
+        <p id={`${messageId}-help`} className={`mt-1 text-sm ${messageError ? 'text-red-700' : 'text-muted'}`}>
+          {messageError || `${CONTACT_MESSAGE_MIN} to ${CONTACT_MESSAGE_MAX.toLocaleString('en-IN')} characters.`}
+        </p>
+      </div>
+      <Button type="submit" disabled={pending} size="lg" className="focus-visible:bg-brand-800">
+        Save
+      </Button>
+      <FormMessage message={status.message} kind={status.kind} />
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import { columnsAt, swiperBreakpoints } from './carousel';
+import { DAILY_DEALS_COLUMNS, FEATURE_CATEGORY_COLUMNS } from '../../lib/constants';
+
+describe('swiperBreakpoints', () => {
+  test('feature categories: 1/2/4/6/8 columns at 0/480/768/992/1200 px', () => {
+    expect(swiperBreakpoints(FEATURE_CATEGORY_COLUMNS)).toEqual({
+      0: { slidesPerView: 1, spaceBetween: 16 },
+      480: { slidesPerView: 2, spaceBetween: 16 },
+      768: { slidesPerView: 4, spaceBetween: 16 },
+      992: { slidesPerView: 6, spaceBetween: 16 },
+      1200: { slidesPerView: 8, spaceBetween: 16 },
+    });
+  });
+
+  test('uses the given spacing', () => {
+    expect(swiperBreakpoints(DAILY_DEALS_COLUMNS, 24)).toEqual({
+      0: { slidesPerView: 2, spaceBetween: 24 },
+      768: { slidesPerView: 3, spaceBetween: 24 },
+    });
+  });
+
+  test('no steps, no breakpoints', () => {
+    expect(swiperBreakpoints([])).toEqual({});
+  });
+});
+
+describe('columnsAt', () => {
+  test.each([
+    [0, 1],
+    [320, 1],
+    [479, 1],
+    [480, 2],
+    [767, 2],
+    [768, 4],
+    [991, 4],
+    [992, 6],
+    [1199, 6],
+    [1200, 8],
+    [1920, 8],
+  ])('feature categories at %s px → %s columns', (width, expected) => {
+    expect(columnsAt(FEATURE_CATEGORY_COLUMNS, width)).toBe(expected);
+  });
+
+  test.each([
+    [375, 2],
+    [767, 2],
+    [768, 3],
+    [1440, 3],
+  ])('daily deals at %s px → %s slides', (width, expected) => {
+    expect(columnsAt(DAILY_DEALS_COLUMNS, width)).toBe(expected);
+  });
+
+  test('no steps means one column', () => {
+    expect(columnsAt([], 1000)).toBe(1);
+  });
+});

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { getOrder } from '../../lib/api/client';
+import type { Order } from '../../../contract/types';
+import { formatRupees } from '../../../contract/format';
+import { TRACKER_STEPS, trackerStep } from './orders';
+import { requireSession } from '../../lib/stores/session';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
+import { Thumb, VariantLine } from '../../ui/form';
+import { trackedOrderId } from '../../lib/routes';
+
+function Tracker() {
+  const [order, setOrder] = useState<Order | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!requireSession()) return;
+    const id = trackedOrderId(window.location.pathname);
+    getOrder(id)
+      .then(setOrder)
+      .catch(() => setFailed(true));
+  }, []);
+
+  if (failed) return <p role="status">This order could not be loaded. Please try again later.</p>;
+  if (order === undefined) return <p role="status">Loading order...</p>;
+  if (order === null) return <p className="py-12 text-center text-lg">No such order.</p>;
+  const step = trackerStep(order.delivery_status);
+  return (
+    <div className="flex flex-col gap-8">
+      <h1 className="text-2xl font-bold">Order #{order.id}</h1>
+      <ol className="grid grid-cols-4 gap-2" aria-label="Delivery progress">
+        {TRACKER_STEPS.map((label, i) => {
+          const done = i + 1 <= step;
+          return (
+            <li
+              key={label}
+              className="flex flex-col items-center gap-2 text-center"
+              aria-current={i + 1 === step ? 'step' : undefined}
+            >
+              <span
+                className={`flex h-10 w-10 items-center justify-center rounded-full font-bold ${done ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-700'}`}
+                aria-hidden="true"
+              >
+                {done ? '✓' : i + 1}
+              </span>
+              <span className={`text-sm ${done ? 'font-semibold' : 'text-muted'}`}>
+                {label}
+                <span className="sr-only">{done ? ' (done)' : ' (to come)'}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <section aria-labelledby="order-details">
+        <h2 id="order-details" className="mb-3 text-xl font-bold">
+          Order Details
+        </h2>
+        {order.items.length === 0 ? (
+          <p>No items found in this order.</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {order.items.map((item, i) => (
+              <li
+                key={`${item.variant}-${i}`}
+                className="flex items-center gap-4 rounded-xl border border-slate-200 p-3"
+              >
+                <Thumb src={item.product_image} size={56} />
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="font-semibold break-words">{item.product_name}</p>
+                  <VariantLine variant={item} testId="order-item-variant" />
+                </div>
+                <p className="text-sm">
+                  {item.quantity} × {formatRupees(item.price)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-4 text-right text-lg">
+          Total Price: <strong>{formatRupees(order.amount)}</strong>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** Order tracking: the four-step tracker from delivery_status, the items and the total. */
+export const TrackOrder = withErrorBoundary(Tracker);

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { getProductReviews } from '../../lib/api/client';
+import type { Review } from '../../../contract/types';
+import { formatRating } from '../../../contract/format';
+import { ratingBars, starFill } from '../catalogue/rating';
+
+function Stars({ value }: { value: number }) {
+  return (
+    <span className="relative inline-block leading-none text-slate-300" aria-hidden="true">
+      ★★★★★
+      <span
+        className="absolute inset-0 overflow-hidden whitespace-nowrap text-amber-500"
+        style={{ width: `${starFill(value)}%` }}
+      >
+        ★★★★★
+      </span>
+    </span>
+  );
+}
+
+/** The product's live reviews, loaded once the page is interactive; null until they arrive. */
+export function useProductReviews(productId: number | null): { list: Review[] | null; failed: boolean } {
+  const [list, setList] = useState<Review[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (productId === null) return;
+    const controller = new AbortController();
+    getProductReviews(productId, controller.signal)
+      .then(setList)
+      .catch((error: unknown) => {
+        if ((error as Error).name !== 'AbortError') setFailed(true);
+      });
+    return () => controller.abort();
+  }, [productId]);
+  return { list, failed };
+}
+
+/** The Review tab: bars from the real rating counts, then each review as plain text. */
+export function ProductReviews({ reviews, failed }: { reviews: Review[] | null; failed: boolean }) {
+  if (failed) return <p role="status">Reviews could not be loaded. Please try again later.</p>;
+  if (!reviews) return <p role="status">Loading reviews...</p>;
+  if (reviews.length === 0) return <p>No reviews available for this product.</p>;
+
+  const average = reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
+  return (
+    <div className="grid gap-8 md:grid-cols-[16rem_1fr]">
+      <div>
+        <p className="text-3xl font-bold">{formatRating(average)}</p>
+        <p className="flex items-center gap-2">
+          <Stars value={average} /> <span className="text-sm text-muted">{reviews.length} reviews</span>
+        </p>
+        <ul className="mt-4 space-y-2" aria-label="Ratings by stars">
+          {ratingBars(reviews.map((r) => r.rating)).map((bar) => (
+            <li key={bar.stars} className="flex items-center gap-2 text-sm">
+              <span className="w-12">{bar.stars} star</span>
+              <span className="h-2 flex-1 overflow-hidden rounded bg-slate-200">
+                <span className="block h-full bg-amber-500" style={{ width: `${bar.percent}%` }} />
+              </span>
+              <span className="w-10 text-right">{bar.percent}%</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ul className="space-y-5">
+        {reviews.map((r) => (
+          <li key={r.id} className="border-b border-slate-200 pb-4">
+            <p className="font-semibold">
+              {r.user_first_name} {r.user_last_name}
+            </p>
+            <p className="flex items-center gap-2 text-sm">
+              <Stars value={r.rating} />
+              <span className="sr-only">Rated {r.rating} out of 5</span>
+              {r.created_at && (
+                <time dateTime={r.created_at} className="text-muted">
+                  {new Date(r.created_at).toLocaleDateString('en-IN')}
+                </time>
+              )}
+            </p>
+            <p className="mt-1 whitespace-pre-line">{r.review}</p>
+            {r.images.length > 0 && (
+              <div className="mt-2 flex gap-2">
+                {r.images.map((img) => (
+                  <img
+                    key={img.id}
+                    src={img.image}
+                    alt={`Photo from ${r.user_first_name}'s review`}
+                    width={80}
+                    height={80}
+                    loading="lazy"
+                    className="h-20 w-20 rounded object-cover"
+                  />
+                ))}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

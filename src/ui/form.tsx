@@ -1,0 +1,191 @@
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { variantLabel } from '../../contract/variants';
+import { Button } from './Button';
+
+/** False during server rendering and until hydration: the first render matches the server's HTML. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * Keeps what the shopper typed into the server's HTML before this island hydrated. React adopts
+ * the page's input as it is, but its state still holds the initial value, and the next render
+ * would write that back over the typing. Read once as the island mounts, before anything paints.
+ */
+export function useTypedBeforeHydration(
+  ref: RefObject<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>,
+  value: string,
+  onValue: (value: string) => void,
+): void {
+  useLayoutEffect(() => {
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== value) onValue(typed);
+    // Only what was there at mount: later changes arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/**
+ * Props of a submit button that the page's early-input guard (layouts/Base.astro) enables as soon
+ * as it is listening: until then a press could submit the bare HTML form (the fields in the
+ * address), after that the guard keeps the press and replays it once the island has hydrated.
+ */
+export function guardedSubmit(hydrated: boolean, pending: boolean) {
+  return { disabled: !hydrated || pending, 'data-guarded': hydrated ? undefined : '' } as const;
+}
+
+/** Field values and per-field errors; editing a field clears its error (SPEC.md §5). */
+export function useFields<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState<T>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (name: keyof T & string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const next = { ...e };
+      delete next[name];
+      return next;
+    });
+  };
+  /** The props that tie a Field to one value: `<Field label="City" {...bind('city')} />`. */
+  const bind = (name: keyof T & string) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onValue: (value: string) => set(name, value),
+  });
+  return { values, setValues, errors, setErrors, set, bind };
+}
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+  label: string;
+  name: string;
+  value: string;
+  error?: string | undefined;
+  onValue: (value: string) => void;
+  /** Extra control after the input (e.g. a show/hide button). */
+  after?: ReactNode;
+};
+
+/** A labelled input with its error text tied to it for assistive technology. */
+export function Field({ label, name, value, error, onValue, after, className, ...rest }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, value, onValue);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <div className="flex">
+        <input
+          ref={input}
+          id={id}
+          name={name}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`min-w-0 flex-1 rounded-lg border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-400'} ${after ? 'rounded-r-none' : ''}`}
+          {...rest}
+        />
+        {after}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: Omit<FieldProps, 'type' | 'after'>) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Field
+      {...props}
+      type={shown ? 'text' : 'password'}
+      after={
+        <button
+          type="button"
+          className="rounded-r-lg border border-l-0 border-slate-400 px-3 text-sm font-semibold hover:bg-slate-50"
+          aria-pressed={shown}
+          aria-label={shown ? 'Hide password' : 'Show password'}
+          onClick={() => setShown((v) => !v)}
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      }
+    />
+  );
+}
+
+/** The form-level message: a polite live region, styled by outcome. */
+export function FormMessage({ message, kind }: { message: string; kind: 'error' | 'success' | 'info' }) {
+  const styles = {
+    error: 'bg-red-50 text-red-800',
+    success: 'bg-brand-50 text-brand-800',
+    info: 'bg-sky-50 text-sky-900',
+  };
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      className={message ? `rounded-lg px-3 py-2 text-sm ${styles[kind]}` : 'sr-only'}
+    >
+      {message}
+    </p>
+  );
+}
+
+/** A Delete button whose accessible name says what goes ('Delete Steel Kadai'). */
+export function DeleteButton({ what, onClick }: { what: string; onClick: () => void }) {
+  return (
+    <Button variant="danger" size="xs" onClick={onClick}>
+      Delete<span className="sr-only"> {what}</span>
+    </Button>
+  );
+}
+
+/** A product's small picture in tables and lists (placeholder when it has none). */
+export function Thumb({ src, size = 64 }: { src: string | null | undefined; size?: 56 | 64 }) {
+  return (
+    <img
+      src={src ?? '/images/placeholder-product.svg'}
+      alt=""
+      width={size}
+      height={size}
+      className={`${size === 64 ? 'h-16 w-16' : 'h-14 w-14'} rounded bg-slate-50 object-contain`}
+    />
+  );
+}
+
+/** An item's size and colour under its name ('Size: M · Colour: Blue'); nothing when it has neither. */
+export function VariantLine({
+  variant,
+  testId,
+}: {
+  variant: { size?: string | null; color?: string | null };
+  testId: string;
+}) {
+  const label = variantLabel(variant);
+  return label ? (
+    <p className="text-muted" data-testid={testId}>
+      {label}
+    </p>
+  ) : null;
+}
