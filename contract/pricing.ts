@@ -12,7 +12,7 @@ export function rupeesToPaise(rupees: number): number {
 }
 
 /**
- * Discount as a whole percent: round((price − final) / price × 100), as SPEC.md §9 says.
+ * Discount as a whole percent: round((price − final) / price × 100).
  * A missing or zero price, or a final price above the price, is no discount.
  */
 export function discountPercent(price: number, finalPrice: number): number {

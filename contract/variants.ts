@@ -8,7 +8,7 @@ export function isSizedUnit(unit: string): boolean {
 /**
  * How a chosen variant is named in the cart, wishlist, checkout, orders and e-mails:
  * 'Size: M · Colour: Blue'. An empty part is left out, unless `missingSize` is given (the cart
- * shows 'N/A', SPEC.md §4); nothing at all gives ''.
+ * shows 'N/A'); nothing at all gives ''.
  */
 export function variantLabel(
   variant: { size?: string | null; color?: string | null },

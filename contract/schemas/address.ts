@@ -1,4 +1,4 @@
-/** Rules and messages of the delivery address form (SPEC.md §5), shared by islands and server. */
+/** Rules and messages of the delivery address form, shared by islands and server. */
 import { z } from 'zod';
 import { ADDRESS_TYPES } from '../shop';
 import { optionalText, requiredText } from './common';

@@ -1,4 +1,4 @@
-/** Rules and messages of the account forms (SPEC.md §5), shared by the islands and the server. */
+/** Rules and messages of the account forms, shared by the islands and the server. */
 import { z } from 'zod';
 import { EMAIL_PATTERN, requiredText } from './common';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';

@@ -79,7 +79,7 @@ export function multilineText(
     );
 }
 
-/** The e-mail check every form shares (a simple, permissive pattern, as SPEC.md §5 asks). */
+/** The e-mail check every form shares (a simple, permissive pattern). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** First message per field of a failed parse: what a form shows under each input. */

@@ -25,7 +25,7 @@ export class ApiError extends Error {
 }
 
 /**
- * An error whose message is repeated under `key`: SPEC.md §7 has the review dialog read
+ * An error whose message is repeated under `key`: the review dialog reads
  * `detail` and checkout read `error`, while every other caller reads `message`.
  */
 export function echoedError(status: ContentfulStatusCode, message: string, key: 'detail' | 'error'): ApiError {

@@ -1,4 +1,4 @@
-/** SPEC.md §9's numbers, in one place. */
+/** The storefront's numbers (breakpoints, delays, page sizes), in one place. */
 
 /** Widths in px. */
 export const BREAKPOINTS = {
@@ -8,7 +8,7 @@ export const BREAKPOINTS = {
   mobileApp: 620,
 } as const;
 
-/** Feature Categories carousel: columns from each minimum width up (SPEC.md §2 Home). */
+/** Feature Categories carousel: columns from each minimum width up. */
 export const FEATURE_CATEGORY_COLUMNS = [
   { minWidth: 0, columns: 1 },
   { minWidth: 480, columns: 2 },
@@ -50,7 +50,7 @@ export const PAGE_SIZES = {
   productGrid: 50,
 } as const;
 
-/** The categories the search screen lists, as SPEC.md §2 names them. */
+/** The categories the search screen lists, as the search screen names them. */
 export const SEARCH_SIDEBAR_CATEGORIES = [
   'Milks & Dairies',
   'Clothing',

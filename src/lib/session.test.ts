@@ -59,7 +59,7 @@ describe('isTokenExpired', () => {
 });
 
 describe('STORAGE_KEYS', () => {
-  test('names the local storage keys of SPEC.md §3', () => {
+  test('names the local storage keys the session is kept under', () => {
     expect(STORAGE_KEYS).toEqual({ token: 'authToken', user: 'user', userId: 'user_id' });
   });
 });

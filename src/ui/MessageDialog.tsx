@@ -15,7 +15,7 @@ const ICON_STYLES = {
 const ICON_MARKS = { info: 'i', success: '✓', error: '!', warning: '!' } as const;
 const PRIMARY = buttonClass();
 
-/** The one popup of the page (SPEC.md's 'Title / text' messages and confirmations), a native modal dialog. */
+/** The one popup of the page (the shop's 'Title / text' messages and confirmations), a native modal dialog. */
 export function MessageDialog() {
   // The server rendered no message; a message said before this island hydrated (the session
   // ending, at start) is drawn after hydration, so the first render matches the server's HTML.

@@ -45,7 +45,7 @@ export function guardedSubmit(hydrated: boolean, pending: boolean) {
   return { disabled: !hydrated || pending, 'data-guarded': hydrated ? undefined : '' } as const;
 }
 
-/** Field values and per-field errors; editing a field clears its error (SPEC.md §5). */
+/** Field values and per-field errors; editing a field clears its error. */
 export function useFields<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});

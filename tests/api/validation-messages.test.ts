@@ -87,7 +87,7 @@ describe('validation messages read as sentences, never as `field: …`', () => {
       expect(res.status, JSON.stringify(change)).toBe(400);
       expectShopperSentence(res.body);
     }
-    // The SPEC's own texts stay exactly as written.
+    // The specified texts stay exactly as written.
     const phone = await t.call('POST', '/api/common/addresses/', {
       token: user.token,
       json: { ...HOME_ADDRESS, phone_number: '12' },

@@ -3,7 +3,7 @@ import type { Mailer } from '../mail/mailer';
 import { NO_THROTTLE, RateLimiter, type Allowance, type Throttle, type ThrottleStore } from '../rate-limit';
 import type { TokenConfig } from './tokens';
 
-/** How often each account action may be tried (SPEC.md leaves the numbers to the server). */
+/** How often each account action may be tried (the shop's own numbers: the specification names none). */
 export interface AuthLimits {
   /** Login attempts from one client address, whatever the e-mails (spraying many accounts). */
   loginAttemptsPerAddress: Allowance;

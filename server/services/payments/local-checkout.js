@@ -20,7 +20,7 @@
     maximumFractionDigits: 2,
   });
   var opened = 0;
-  /** Where the storefront keeps the session token (SPEC.md §3). */
+  /** Where the storefront keeps the session token. */
   var TOKEN_KEY = 'authToken';
   var TEST_MODE_NOTICE = 'Test mode \u2014 no money is taken';
 

@@ -16,7 +16,7 @@ export const $cartCount = computed($cartLines, (lines) => lines.length);
 /** True once the cart has been read from the server at least once on this page. */
 export const $cartLoaded = atom(false);
 
-/** Reads the cart again; a failure is logged and the count falls back to 0 (SPEC.md §8). */
+/** Reads the cart again; a failure is logged and the count falls back to 0. */
 export async function refreshCart(): Promise<void> {
   if (!$isLoggedIn.get()) {
     $cartLines.set([]);
@@ -27,7 +27,7 @@ export async function refreshCart(): Promise<void> {
     $cartLines.set(await getCart());
   } catch (error) {
     // A refused token is no failure to log: the server ended the session, and the session store
-    // has said so (stores/session.ts). Anything else is logged (SPEC.md §9).
+    // has said so (stores/session.ts). Anything else is logged.
     if (!(error instanceof ApiError && error.status === 401)) console.error('Could not load the cart', error);
     $cartLines.set([]);
   } finally {
@@ -41,7 +41,7 @@ export function isInCart(variantId: number): boolean {
 }
 
 /**
- * Adds one of a variant. 'already' means it was in the cart and nothing was sent (SPEC.md §4);
+ * Adds one of a variant. 'already' means it was in the cart and nothing was sent;
  * a refused add rejects with the API's error.
  */
 export async function addVariantToCart(variantId: number): Promise<'added' | 'already'> {

@@ -14,7 +14,7 @@ interface Props {
 const chip = (active: boolean) =>
   `rounded-lg border-2 px-3 py-1.5 text-sm font-medium ${active ? 'border-brand-700 bg-brand-50 text-brand-800' : 'border-slate-300 hover:border-slate-400'}`;
 
-/** Colour, size and weight/volume choices by the rules of SPEC.md §4. */
+/** Colour, size and weight/volume choices by the product page's rules. */
 export function VariantPicker({ product, shown, chosenId, onChoose, onColour }: Props) {
   const colours = colourChoices(product);
   const sizes = sizeChoices(product, shown);

@@ -41,7 +41,7 @@ async function cart(button: HTMLButtonElement): Promise<void> {
 
 /**
  * Handles every product card's wishlist and cart buttons with one listener, so cards added by
- * Load More work too. Both need a login (SPEC.md §6); a card adds the variant it shows.
+ * Load More work too. Both need a login; a card adds the variant it shows.
  */
 export function startCardActions(): void {
   if (started) return;

@@ -1,7 +1,7 @@
 import { deliveryStatusOf, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../contract/orders';
 import type { Order, OrderItem } from '../../../contract/types';
 
-/** The tracker's four steps, in order (SPEC.md §4). */
+/** The tracker's four steps, in order. */
 export const TRACKER_STEPS = ['Order Placed', 'Packed', 'Shipped', 'Delivered'] as const;
 
 /** Days from order to expected delivery, shown on My Orders. */

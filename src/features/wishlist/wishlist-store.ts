@@ -30,7 +30,7 @@ export async function refreshWishlist(): Promise<void> {
     $wishlistCount.set(count);
   } catch (error) {
     // A refused token is no failure to log: the server ended the session, and the session store
-    // has said so (stores/session.ts). Anything else is logged (SPEC.md §9).
+    // has said so (stores/session.ts). Anything else is logged.
     if (!(error instanceof ApiError && error.status === 401)) console.error('Could not load the wishlist', error);
     $wishlistCount.set(0);
   } finally {

@@ -187,7 +187,7 @@ async function send(target: string, options: RequestOptions): Promise<unknown> {
   return parsed;
 }
 
-/** Filters SPEC.md §7 allows on the product list. */
+/** Filters the product list takes (docs/api.md). */
 export interface ProductFilter {
   category?: number;
   subCategory?: number;
@@ -251,7 +251,7 @@ export async function getProduct(id: number): Promise<Product | null> {
   }
 }
 
-/** Featured products flagged big_deal (the list is filtered here, as SPEC.md §7 says). */
+/** Featured products flagged big_deal (the list is filtered here). */
 export async function getDailyBestDeals(): Promise<FeaturedProduct[]> {
   const origin = mediaOrigin();
   return asList(await call('common/featured_products/'))
@@ -296,7 +296,7 @@ export async function loadHtmlFragment(path: string, signal?: AbortSignal): Prom
   return response.text();
 }
 
-// ---- Accounts (SPEC.md §7) ----
+// ---- Accounts ----
 
 /** What a successful login hands back: the token, the user id and the profile data. */
 export interface LoginResult {
@@ -432,7 +432,7 @@ export async function getUserReviews(userId: number, signal?: AbortSignal): Prom
     .filter((r) => r.user === userId);
 }
 
-// ---- Buying (SPEC.md §7) ----
+// ---- Buying ----
 
 /** The shopper's wishlist and its count. */
 export async function getWishlist(): Promise<{ entries: WishlistEntry[]; count: number }> {

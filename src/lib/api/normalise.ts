@@ -1,5 +1,5 @@
 /**
- * Reads API answers into the shapes of `types.ts`. SPEC.md §3/§7 allow several answer shapes
+ * Reads API answers into the shapes of `types.ts`. The API contract (docs/api.md) allows several answer shapes
  * (a list or `{results}`, and more for cart and wishlist) and several error keys; this is the one
  * place that knows them, so the storefront also works against another backend with the contract.
  */

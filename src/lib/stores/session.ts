@@ -91,7 +91,7 @@ onSessionEnded((refused) => {
 /**
  * Loads the session from storage, once per page, and follows changes made in other tabs. A
  * stored token that has expired is removed with the user; outside the login pages the shopper is
- * told ('Session Expired') and sent to /login (SPEC.md §4).
+ * told ('Session Expired') and sent to /login.
  */
 export function startSession(): void {
   if (typeof window === 'undefined' || started) return;
@@ -116,7 +116,7 @@ export function startSession(): void {
   });
 }
 
-/** Logs in and keeps the session in storage (authToken, user, user_id as SPEC.md §3 says). */
+/** Logs in and keeps the session in storage (authToken, user, user_id). */
 export async function login(email: string, password: string): Promise<void> {
   const result = await loginCall(email, password);
   localStorage.setItem(STORAGE_KEYS.token, result.token);

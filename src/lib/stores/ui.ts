@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-/** A popup with a title, a text and one action (SPEC.md's 'Title / text' messages). */
+/** A popup with a title, a text and one action (the shop's 'Title / text' messages). */
 export interface DialogMessage {
   title: string;
   text: string;
@@ -54,7 +54,7 @@ export interface Toast {
 export const $toasts = atom<Toast[]>([]);
 let nextToast = 1;
 
-/** Shows a notice for `durationMs` (SPEC.md §9's toast durations). */
+/** Shows a notice for `durationMs` (durations from constants.ts). */
 export function showToast(text: string, kind: Toast['kind'], durationMs: number): void {
   const toast = { id: nextToast++, text, kind };
   $toasts.set([...$toasts.get(), toast]);
