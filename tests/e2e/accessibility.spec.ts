@@ -17,6 +17,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test('account pages, logged in, have no serious or critical accessibility violations', async ({ page }) => {
+  // Four pages, each loaded, hydrated and scanned: more than one page's time limit.
+  test.setTimeout(90_000);
   await loggedInShopper(page);
   for (const path of ['/profile', '/profile#addresses', '/profile#reviews', '/updateprofile']) {
     await page.goto(path);

@@ -54,6 +54,8 @@ test('card heart adds to the wishlist, the header counts it, the wishlist delete
 test('cart to paid order: quantity, checkout, Success, my orders, tracking, review on the product page', async ({
   page,
 }) => {
+  // A whole purchase: about ten page loads and as many API calls, several seconds each on a busy 2-core machine.
+  test.setTimeout(90_000);
   await loggedInShopper(page);
   const product = (await products(page)).find(
     (p) => p.variants.length === 1 && p.variants[0].final_price < 2000,
