@@ -29,7 +29,7 @@ describe('single-line text (names, address lines)', () => {
   ])('%j → %s', (value, expected) => {
     const parsed = name.safeParse(value);
     if (expected === true) expect(parsed.success).toBe(true);
-    else expect(parsed.error?.issues[0].message).toBe(expected);
+    else expect(parsed.error?.issues[0]?.message).toBe(expected);
   });
 
   test('an optional line may be empty, but not invisible', () => {
@@ -52,7 +52,7 @@ describe('multi-line text (reviews, messages)', () => {
   ])('%j → %s', (value, expected) => {
     const parsed = message.safeParse(value);
     if (expected === true) expect(parsed.success).toBe(true);
-    else expect(parsed.error?.issues[0].message).toBe(expected);
+    else expect(parsed.error?.issues[0]?.message).toBe(expected);
   });
 });
 
