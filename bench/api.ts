@@ -108,6 +108,13 @@ async function variantIds(origin: string, count: number): Promise<number[]> {
   return ids.slice(0, count);
 }
 
+/** `list[n % list.length]`: the shoppers and variants the load cycles through, which are never empty. */
+function nth<T>(list: readonly T[], n: number): T {
+  const item = list[n % list.length];
+  if (item === undefined) throw new Error('Nothing to cycle through: the list is empty');
+  return item;
+}
+
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 function addRequest(origin: string, token: string, variantId: number): Promise<Response> {
@@ -228,8 +235,8 @@ async function benchCartWrites(
           // Context is per connection and fresh each time round the list: pick this round's line.
           const slot = next++;
           const c = context as { token: string; variant: number };
-          c.token = shoppers[slot % shoppers.length].token;
-          c.variant = variants[Math.floor(slot / shoppers.length) % variants.length];
+          c.token = nth(shoppers, slot).token;
+          c.variant = nth(variants, Math.floor(slot / shoppers.length));
           return {
             ...request,
             headers: { ...BROWSER_HEADERS, ...bearer(c.token), 'content-type': 'application/json' },
@@ -264,7 +271,8 @@ export async function benchApi(origin: string, pid: number, log: (line: string) 
   const shoppers: Shopper[] = [];
   for (let i = 0; i < CART_WRITERS; i += 1) shoppers.push(await createShopper(origin, i));
   const variants = await variantIds(origin, 40);
-  const missing = await probeCart(origin, shoppers[0], variants[0]);
+  const reader = nth(shoppers, 0);
+  const missing = await probeCart(origin, reader, nth(variants, 0));
   if (missing) {
     log(`  cart: ${missing}`);
     results.push({ name: writeName, kind: 'cart-write', load: writeLoad, available: false, reason: missing });
@@ -276,7 +284,6 @@ export async function benchApi(origin: string, pid: number, log: (line: string) 
   results.push(writes);
 
   // A cart with a few lines, read by one shopper from many connections.
-  const reader = shoppers[0];
   for (const variant of variants.slice(0, 3)) await addRequest(origin, reader.token, variant);
   const url = `${origin}/api/common/cart/`;
   const headers = { ...BROWSER_HEADERS, ...bearer(reader.token) };

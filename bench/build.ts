@@ -54,11 +54,12 @@ export async function benchBuild(products: number, log: (line: string) => void):
       minutes * 60_000,
     );
     const match = BUILT.exec(build.output);
-    if (build.code !== 0 || !match) {
+    const outDir = match?.[3];
+    if (build.code !== 0 || !match || !outDir) {
       throw new Error(`The build of ${products} products failed (exit ${build.code}):\n${build.output}`);
     }
     // A build keeps its static files in client/ (beside server/, its on-demand pages).
-    const files = fs.existsSync(path.join(match[3], 'client')) ? path.join(match[3], 'client') : match[3];
+    const files = fs.existsSync(path.join(outDir, 'client')) ? path.join(outDir, 'client') : outDir;
     const productPages = countHtml(path.join(files, 'product-details'));
     const wallSeconds = build.ms / 1000;
     const result: BuildResult = {

@@ -45,7 +45,10 @@ export function lighthouseRuns(env: NodeJS.ProcessEnv = process.env): number {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const upper = sorted[mid];
+  const lower = sorted.length % 2 ? upper : sorted[mid - 1];
+  if (upper === undefined || lower === undefined) throw new Error('No runs to take the median of');
+  return (lower + upper) / 2;
 }
 
 /** The HTML snippets of the nodes an audit's details name, in order. */
@@ -123,7 +126,8 @@ export async function benchLighthouse(
     const all: RunFigures[] = [];
     for (let i = 0; i < runs; i += 1) all.push(await auditOnce(new URL(budget.path, origin).href, `${type}-${i + 1}`));
     const pick = (f: (r: RunFigures) => number) => median(all.map(f));
-    const last = all[all.length - 1];
+    const last = all.at(-1);
+    if (!last) throw new Error(`Lighthouse made no runs of the ${type} page`);
     const result: LighthouseResult = {
       page: type,
       path: budget.path,

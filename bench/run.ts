@@ -71,6 +71,12 @@ function chromiumVersion(): string {
   }
 }
 
+/** The 1-minute load average (`os.loadavg()` always answers three figures; 0 where the OS has none). */
+function oneMinuteLoad(): number {
+  const [oneMinute = 0] = os.loadavg();
+  return oneMinute;
+}
+
 function machine(): Record<string, string | number> {
   return {
     cpus: os.cpus().length,
@@ -79,7 +85,7 @@ function machine(): Record<string, string | number> {
     node: process.version,
     chromium: chromiumVersion(),
     /** The machine may be shared: its 1-minute load average when the run started. */
-    loadAverageAtStart: Number(os.loadavg()[0].toFixed(1)),
+    loadAverageAtStart: Number(oneMinuteLoad().toFixed(1)),
   };
 }
 
@@ -195,7 +201,7 @@ async function main(): Promise<number> {
 
   const seconds = (performance.now() - started) / 1000;
   const m = file.machine;
-  const load = `load average ${m.loadAverageAtStart} at start, ${os.loadavg()[0].toFixed(1)} at end`;
+  const load = `load average ${m.loadAverageAtStart} at start, ${oneMinuteLoad().toFixed(1)} at end`;
   const machineLine = `${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}, ${m.chromium}`;
   const subset = sections.length < SECTIONS.length ? ` (--only ${sections.join(',')})` : '';
   const markdown = renderReport(tables, [

@@ -18,6 +18,7 @@ import {
   type PieceItem,
   type SubcategoryDef,
 } from './catalogue-data.js';
+import { itemAt } from './lists.js';
 
 export type Unit = 'piece' | 'pair' | 'kg' | 'g' | 'l' | 'ml';
 
@@ -217,7 +218,7 @@ function int(rng: Rng, min: number, max: number): number {
 }
 
 function pick<T>(rng: Rng, list: readonly T[]): T {
-  return list[Math.floor(rng() * list.length)];
+  return itemAt(list, Math.floor(rng() * list.length));
 }
 
 function weighted<T>(rng: Rng, entries: readonly (readonly [T, number])[]): T {
@@ -227,14 +228,14 @@ function weighted<T>(rng: Rng, entries: readonly (readonly [T, number])[]): T {
     r -= w;
     if (r < 0) return value;
   }
-  return entries[entries.length - 1][0];
+  return itemAt(entries, entries.length - 1)[0];
 }
 
 function shuffled<T>(rng: Rng, list: readonly T[]): T[] {
   const out = list.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
+    [out[i], out[j]] = [itemAt(out, j), itemAt(out, i)];
   }
   return out;
 }
@@ -412,7 +413,7 @@ function planSubcategory(category: CategoryDef, sub: SubcategoryDef, rng: Rng): 
   const ordered: Combo[] = [];
   const depth = Math.max(...groups.map((g) => g.length));
   for (let d = 0; d < depth; d++) {
-    for (const g of groups) if (d < g.length) ordered.push(g[d]);
+    for (const g of groups) if (d < g.length) ordered.push(itemAt(g, d));
   }
   return ordered;
 }
@@ -450,7 +451,7 @@ function buildPackVariants(rng: Rng, item: PackItem, baseRupees: number, discoun
   const count = Math.min(item.packs.length, weighted(rng, PACK_COUNTS));
   const start = int(rng, 0, item.packs.length - count);
   const packs = item.packs.slice(start, start + count);
-  const smallest = item.packs[0];
+  const smallest = itemAt(item.packs, 0);
   const variants = packs.map((value) => {
     const m = measure(item.unit, value);
     const mrp = shelfPrice(baseRupees * (value / smallest) ** PACK_PRICE_EXPONENT);
@@ -466,12 +467,12 @@ function buildPackVariants(rng: Rng, item: PackItem, baseRupees: number, discoun
       finalPricePaise: sellingPrice(mrp, discount) * 100,
     };
   });
-  const first = packs[0];
+  const first = itemAt(packs, 0);
   const labels = variants.map((v) => v.name);
   const offerLine = labels.length > 1 ? `Available in ${listJoin(labels)} packs.` : `Sold as one ${labels[0]} pack.`;
   return {
     variants,
-    unit: variants[0].unit,
+    unit: itemAt(variants, 0).unit,
     weightGrams: Math.round(first * 1.05 + 20),
     dims: packBox(item.kind, first),
     offerLine,
@@ -554,7 +555,7 @@ function buildReviews(rng: Rng, category: CategoryDef, variantCount: number, moo
 function buildProduct(index: number, plan: SubcategoryPlan, round: number, seed: number): SeedProduct {
   const rng = mulberry32(mix(seed, index));
   const { category, sub, combos } = plan;
-  const combo = combos[round % combos.length];
+  const combo = itemAt(combos, round % combos.length);
   const tier = Math.floor(round / combos.length);
   const { name, factor } = productName(combo, tier);
   const item = combo.item;
@@ -616,7 +617,7 @@ export function generateCatalogue(options: { products: number; seed?: number }):
         categoryKey: category.key,
         name: sub.name,
         kind: sub.kind,
-        background: TILE_PASTELS[subcategories.length % TILE_PASTELS.length],
+        background: itemAt(TILE_PASTELS, subcategories.length % TILE_PASTELS.length),
       });
       const rng = mulberry32(mix(seed ^ 0x5bd1e995, plans.length));
       plans.push({ category, sub, combos: planSubcategory(category, sub, rng) });
@@ -626,7 +627,7 @@ export function generateCatalogue(options: { products: number; seed?: number }):
   // Products deal round-robin over subcategories so any prefix covers the whole shop evenly.
   const products: SeedProduct[] = new Array<SeedProduct>(count);
   for (let i = 0; i < count; i++) {
-    products[i] = buildProduct(i, plans[i % plans.length], Math.floor(i / plans.length), seed);
+    products[i] = buildProduct(i, itemAt(plans, i % plans.length), Math.floor(i / plans.length), seed);
   }
 
   return {

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IllustrationKind } from './generate.js';
+import { itemAt } from './lists.js';
 
 const FONT = 'system-ui, sans-serif';
 const HANDLE = '#2d3036';
@@ -16,10 +17,14 @@ const LABEL_MAX_CHARS = 18;
 type Rgb = [number, number, number];
 
 function parseHex(input: string): Rgb | null {
-  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(input.trim());
-  if (!m) return null;
-  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
-  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
+  const digits = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(input.trim())?.[1];
+  if (!digits) return null;
+  const h = digits.length === 3 ? [...digits].map((c) => c + c).join('') : digits;
+  return mapRgb([0, 2, 4], (i) => parseInt(h.slice(i, i + 2), 16));
+}
+
+function mapRgb([r, g, b]: Rgb, f: (channel: number) => number): Rgb {
+  return [f(r), f(g), f(b)];
 }
 
 function toHex([r, g, b]: Rgb): string {
@@ -43,11 +48,11 @@ function shade(hex: string, t: number): string {
   const rgb = parseHex(hex) ?? [128, 128, 128];
   const target = t > 0 ? 255 : 0;
   const k = Math.abs(t);
-  return toHex(rgb.map((v) => v + (target - v) * k) as Rgb);
+  return toHex(mapRgb(rgb, (v) => v + (target - v) * k));
 }
 
 function luminance(hex: string): number {
-  const [r, g, b] = (parseHex(hex) ?? [128, 128, 128]).map((v) => {
+  const [r, g, b] = mapRgb(parseHex(hex) ?? [128, 128, 128], (v) => {
     const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   });
@@ -63,7 +68,7 @@ function hsl(h: number, s: number, l: number): string {
 }
 
 function hueOf(hex: string): number {
-  const [r, g, b] = (parseHex(hex) ?? [128, 128, 128]).map((v) => v / 255);
+  const [r, g, b] = mapRgb(parseHex(hex) ?? [128, 128, 128], (v) => v / 255);
   const max = Math.max(r, g, b);
   const d = max - Math.min(r, g, b);
   if (d === 0) return 0;
@@ -503,8 +508,8 @@ function wrap(text: string, perLine: number, maxLines: number): string[] {
   }
   if (line) lines.push(line);
   if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = `${kept[maxLines - 1].slice(0, perLine - 1)}…`;
+    const kept = lines.slice(0, maxLines - 1);
+    kept.push(`${itemAt(lines, maxLines - 1).slice(0, perLine - 1)}…`);
     return kept;
   }
   return lines;

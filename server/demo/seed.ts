@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { illustrationPath } from '../services/images/catalogue-images';
 import { generateCatalogue, type Catalogue, type SeedProduct } from './generate';
 import { pictureHash, renderIllustration, type IllustrationSpec } from './illustrations';
+import { itemAt } from './lists';
 
 /** Pictures drawn for each colour of a product: the gallery's thumbnails. */
 const IMAGES_PER_COLOUR = 3;
@@ -117,7 +118,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
           price_paise: v.pricePaise,
           final_price_paise: v.finalPricePaise,
         });
-        const colourHex = v.colorHex ?? NEUTRAL_COLOURS[productId % NEUTRAL_COLOURS.length];
+        const colourHex = v.colorHex ?? itemAt(NEUTRAL_COLOURS, productId % NEUTRAL_COLOURS.length);
         let paths = picturesByColour.get(colourHex);
         if (!paths) {
           paths = Array.from({ length: IMAGES_PER_COLOUR }, (_, k) =>

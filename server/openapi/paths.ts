@@ -674,5 +674,5 @@ function operationId(method: string, path: string): string {
     .replace(/^\/api\//, '')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
-  return method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }

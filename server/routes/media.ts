@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { resolveFile, sendFile } from '../http/static-files';
+import { findPicture } from '../repositories/pictures';
 import { parseIllustrationName } from '../services/images/catalogue-images';
 
 /** Stored pictures kept in memory, most recently served first; each is a few KB. */
@@ -17,9 +18,7 @@ export function mediaRoutes(db: Db, mediaDir?: string): Hono {
     let svg = pictures.get(name);
     if (svg === undefined) {
       const parsed = parseIllustrationName(name);
-      const row =
-        parsed &&
-        (await db.selectFrom('illustrations').select(['hash', 'svg']).where('id', '=', parsed.id).executeTakeFirst());
+      const row = parsed && (await findPicture(db, parsed.id));
       if (!parsed || !row?.svg || row.hash !== parsed.hash) {
         return c.json({ message: 'No such image.' }, 404);
       }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { login, makeTestApp, newUser, outbox, requestPin, waitForMail, type TestApp } from './helpers';
+import { login, makeTestApp, newUser, outbox, pinIn, requestPin, waitForMail, type TestApp } from './helpers';
 
 let t: TestApp;
 
@@ -49,7 +49,7 @@ describe('password reset by e-mailed PIN', () => {
     expect(mail.raw.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     expect(mail.file).toMatch(/\d{8}T\d{9}Z-[0-9a-f]+\.eml$/);
 
-    const pin = /^Your PIN is (\d{4})\.$/m.exec(mail.body)![1];
+    const pin = pinIn(mail);
     const ok = await verify(user.email, pin);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: 'OTP verified! Redirecting...', reset_token: expect.any(String) });
@@ -109,7 +109,7 @@ describe('password reset by e-mailed PIN', () => {
     const res = await requestOtp(user.email.toUpperCase());
     expect(res.status).toBe(200);
     const mail = await waitForMail(t.outboxDir, user.email);
-    const pin = /^Your PIN is (\d{4})\.$/m.exec(mail.body)![1];
+    const pin = pinIn(mail);
     expect((await verify(user.email.toUpperCase(), pin)).status).toBe(200);
   });
 

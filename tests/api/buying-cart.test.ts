@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { first } from '../lists';
 import { discountPercent } from '../../contract/pricing';
 import { addToCart, getCart, makeTestApp, newUser, someVariants, type TestApp } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
@@ -86,7 +87,7 @@ describe('cart', () => {
       expect(item).toMatchObject({
         product_id: v.product_id,
         product_name: product.name,
-        product_image: pv.images[0].image,
+        product_image: first(pv.images, "the variant's pictures").image,
         size: pv.size,
         quantity: 1,
         final_price: v.final_price_paise / 100,
@@ -106,7 +107,7 @@ describe('cart', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     await addToCart(t, user.token, measured.id);
-    const [item] = ((await getCart(t, user.token)).body as CartBody).cart_items;
+    const item = first(((await getCart(t, user.token)).body as CartBody).cart_items, 'the cart');
     expect(item.weight).toMatch(new RegExp(`^\\d+(\\.\\d+)? ${measured.unit}$`));
   });
 
@@ -119,7 +120,7 @@ describe('cart', () => {
     expect(res.body).toEqual({ message: 'This product is already in your cart.' });
     const cart = (await getCart(t, user.token)).body as CartBody;
     expect(cart.cart_items).toHaveLength(1);
-    expect(cart.cart_items[0].quantity).toBe(3);
+    expect(first(cart.cart_items, 'the cart').quantity).toBe(3);
   });
 
   test('two adds of one variant at once store one line', async () => {
@@ -176,7 +177,7 @@ describe('cart', () => {
     expect(Object.keys(res.body as object).sort()).toEqual(CART_ITEM_FIELDS);
     expect(res.body).toMatchObject({ product_variant_id: v.id, quantity: 4, final_price: v.final_price_paise / 100 });
     const cart = (await getCart(t, user.token)).body as CartBody;
-    expect(cart.cart_items[0].quantity).toBe(4);
+    expect(first(cart.cart_items, 'the cart').quantity).toBe(4);
     expect(cart.total_price).toBe((4 * v.final_price_paise) / 100);
     expect((await setQuantity(user.token, v.id, { quantity: 10 })).status).toBe(200);
     expect((await setQuantity(user.token, v.id, { quantity: 1 })).status).toBe(200);
@@ -189,7 +190,7 @@ describe('cart', () => {
     const res = await setQuantity(user.token, v.id, { quantity });
     expect(res.status).toBe(400);
     expect((res.body as ErrorBody).errors).toHaveProperty('quantity');
-    expect(((await getCart(t, user.token)).body as CartBody).cart_items[0].quantity).toBe(2);
+    expect(first(((await getCart(t, user.token)).body as CartBody).cart_items, 'the cart').quantity).toBe(2);
   });
 
   test('PATCH of a variant not in the caller’s cart is 404', async () => {

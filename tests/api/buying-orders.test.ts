@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { itemAt } from '../lists';
 import {
   ADDRESS,
   addToCart,
@@ -117,11 +118,13 @@ describe('create_order', () => {
       .orderBy('id')
       .execute();
     expect(items.map((i) => [i.variant_id, i.quantity, i.unit_price_paise])).toEqual(
-      [
-        [a.id, 3, a.final_price_paise],
-        [b.id, 1, b.final_price_paise],
-        [c.id, 1, c.final_price_paise],
-      ].sort((x, y) => x[0] - y[0]),
+      (
+        [
+          [a.id, 3, a.final_price_paise],
+          [b.id, 1, b.final_price_paise],
+          [c.id, 1, c.final_price_paise],
+        ] satisfies [number, number, number][]
+      ).sort((x, y) => x[0] - y[0]),
     );
   });
 
@@ -358,7 +361,7 @@ describe('orders_history and orders/{id}', () => {
       items: expect.arrayContaining([
         {
           product_name: product.name,
-          product_image: product.variants.find((v) => v.id === b.id)!.images[0].image,
+          product_image: itemAt(product.variants.find((v) => v.id === b.id)!.images, 0, "the variant's pictures").image,
           quantity: 3,
           price: b.final_price_paise / 100,
           variant: b.id,
@@ -368,7 +371,7 @@ describe('orders_history and orders/{id}', () => {
         },
       ]),
     });
-    expect(orders[0].items).toHaveLength(2);
+    expect(itemAt(orders, 0, 'the order history').items).toHaveLength(2);
   });
 
   test('paying shows as status paid', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { first } from '../lists';
 import { createRazorpayProvider, razorpayClient } from '../../server/services/payments/razorpay';
 import { makeTestApp, newUser, paymentResult, placeOrder, someVariants, verifyPayment, type TestApp } from './helpers';
 
@@ -83,7 +84,7 @@ describe('Razorpay provider (SDK with its HTTP layer stubbed)', () => {
       checkout_script: 'https://checkout.razorpay.com/v1/checkout.js',
     });
     expect(sent).toHaveLength(1);
-    const [request] = sent;
+    const request = first(sent, 'the requests to Razorpay');
     expect(request).toMatchObject({
       method: 'post',
       baseURL: 'https://api.razorpay.com',

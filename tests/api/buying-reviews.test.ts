@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { itemAt } from '../lists';
 import { buy, filesBelow, makeTestApp, newUser, placeOrder, someVariants, type TestApp, noisePng } from './helpers';
 
 let t: TestApp;
@@ -242,7 +243,9 @@ describe('review pictures', () => {
       expect(fs.readFileSync(file).includes(Buffer.from('TestCam'))).toBe(false);
       expect((await t.app.request(image)).status).toBe(200);
     }
-    const big = await sharp(path.join(t.mediaDir, 'uploads', path.basename(images[1].image))).metadata();
+    const big = await sharp(
+      path.join(t.mediaDir, 'uploads', path.basename(itemAt(images, 1, "the review's pictures").image)),
+    ).metadata();
     expect(Math.max(big.width!, big.height!)).toBeLessThanOrEqual(1200);
     const listed = (await t.get(`/api/common/ratings/?variant=${v.id}`)).body as ReviewBody[];
     expect(listed.find((r) => r.id === (res.body as ReviewBody).id)!.images).toEqual(images);

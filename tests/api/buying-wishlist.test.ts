@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { first } from '../lists';
 import { makeTestApp, newUser, someVariants, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -91,7 +92,7 @@ describe('wishlist', () => {
           color: expect.toSatisfy((s: unknown) => s === null || (typeof s === 'string' && s.length > 0)),
           final_price: v.final_price_paise / 100,
           price: v.price_paise / 100,
-          images: [{ image: product.variants.find((pv) => pv.id === v.id)!.images[0].image }],
+          images: [{ image: first(product.variants.find((pv) => pv.id === v.id)!.images, 'the pictures').image }],
         },
       });
     }
@@ -107,7 +108,7 @@ describe('wishlist', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     await toggle(user.token, measured.id);
-    const [entry] = ((await list(user.token)).body as WishlistBody).results;
+    const entry = first(((await list(user.token)).body as WishlistBody).results, 'the wishlist');
     expect(entry.product.size).toMatch(new RegExp(`^\\d+(\\.\\d+)? ${measured.unit}$`));
   });
 

@@ -228,7 +228,8 @@ export async function waitForMail(outboxDir: string, to: string, after = 0): Pro
   const deadline = Date.now() + 5000;
   for (;;) {
     const mine = outbox(outboxDir).filter((m) => m.headers.to === to);
-    if (mine.length > after) return mine[mine.length - 1];
+    const newest = mine.at(-1);
+    if (newest && mine.length > after) return newest;
     if (Date.now() > deadline) throw new Error(`No e-mail to ${to} arrived in ${outboxDir}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -236,10 +237,14 @@ export async function waitForMail(outboxDir: string, to: string, after = 0): Pro
 
 /** The PIN of the newest reset e-mail to `to` (waiting for it to arrive). */
 export async function readLatestPin(outboxDir: string, to: string, after = 0): Promise<string> {
-  const mail = await waitForMail(outboxDir, to, after);
-  const match = /^Your PIN is (\d{4})\.$/m.exec(mail.body);
-  if (!match) throw new Error(`No PIN in ${mail.file}`);
-  return match[1];
+  return pinIn(await waitForMail(outboxDir, to, after));
+}
+
+/** The PIN a reset e-mail carries. */
+export function pinIn(mail: OutboxMail): string {
+  const pin = /^Your PIN is (\d{4})\.$/m.exec(mail.body)?.[1];
+  if (!pin) throw new Error(`No PIN in ${mail.file}`);
+  return pin;
 }
 
 /** Asks for a reset PIN and reads it from the outbox. */
@@ -271,8 +276,19 @@ export interface TestVariant {
   final_price_paise: number;
 }
 
+/** A list of exactly `N` items, so a test destructures it without checking each one. */
+export type ListOf<T, N extends number, Items extends T[] = []> = number extends N
+  ? T[]
+  : Items['length'] extends N
+    ? Items
+    : ListOf<T, N, [...Items, T]>;
+
 /** `count` variants of the seeded catalogue, in id order (distinct products' prices vary). */
-export async function someVariants(t: TestApp, count: number, offset = 0): Promise<TestVariant[]> {
+export async function someVariants<N extends number>(
+  t: TestApp,
+  count: N,
+  offset = 0,
+): Promise<ListOf<TestVariant, N>> {
   const rows = await t.db
     .selectFrom('variants')
     .select(['id', 'product_id', 'price_paise', 'final_price_paise'])
@@ -281,7 +297,8 @@ export async function someVariants(t: TestApp, count: number, offset = 0): Promi
     .offset(offset)
     .execute();
   expect(rows.length).toBe(count);
-  return rows;
+  // The line above failed the test unless there are exactly `count` rows.
+  return rows as ListOf<TestVariant, N>;
 }
 
 /** POST common/cart/add/. */

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { first } from '../lists';
 import { makeTestApp, readResponse, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -106,7 +107,7 @@ describe('compression', () => {
 describe('catalogue pictures', () => {
   async function firstImage(): Promise<string> {
     const product = (await t.get('/api/common/products/1/')).body as { variants: { images: { image: string }[] }[] };
-    return product.variants[0].images[0].image;
+    return first(first(product.variants, 'the variants').images, 'the pictures').image;
   }
 
   test('a product’s picture is an immutable SVG', async () => {
@@ -133,7 +134,10 @@ describe('catalogue pictures', () => {
       t.get('/api/common/product_categories/'),
       t.get('/api/common/banners_api/'),
     ]);
-    for (const path of [(cats.body as { image: string }[])[0].image, (banners.body as { image: string }[])[0].image]) {
+    for (const path of [
+      first(cats.body as { image: string }[]).image,
+      first(banners.body as { image: string }[]).image,
+    ]) {
       const res = await t.get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/svg+xml');
@@ -142,8 +146,9 @@ describe('catalogue pictures', () => {
 
   test('a wrong hash → 404', async () => {
     const image = await firstImage();
-    const [, id, hash] = /(\d+)-([0-9a-f]{10})\.svg$/.exec(image)!;
-    const wrong = `${hash.slice(0, 9)}${hash[9] === '0' ? '1' : '0'}`;
+    const [, id, hash] = /(\d+)-([0-9a-f]{10})\.svg$/.exec(image) ?? [];
+    if (!id || !hash) throw new Error(`No stored picture name in ${image}`);
+    const wrong = `${hash.slice(0, 9)}${hash.endsWith('0') ? '1' : '0'}`;
     const res = await t.get(`/media/catalogue/${id}-${wrong}.svg`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');

@@ -172,7 +172,7 @@ describe('the document and the app', () => {
     expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(page.headers.get('content-security-policy')).toContain(API_REFERENCE_CSP);
     expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/);
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
     expect(assets).toEqual([
       '/favicon.svg',
       '/api/docs/assets/swagger-ui.css',
@@ -238,7 +238,7 @@ describe('the storefront’s calls', () => {
       // The call's options run to the next call (each function makes one).
       const options = source.slice(match.index, calls[i + 1]?.index ?? source.length);
       const method = /\bmethod:\s*'(\w+)'/.exec(options.slice(0, options.indexOf('\n}')))?.[1] ?? 'GET';
-      return [method, match[2].replace(/\$\{[^}]+\}/g, '{id}')];
+      return [method, (match[2] ?? '').replace(/\$\{[^}]+\}/g, '{id}')];
     });
     const key = ([m, p]: string[]) => `${m} ${p}`;
     expect([...new Set(found.map(key))].sort()).toEqual(CALLS.map(key).sort());
@@ -280,11 +280,11 @@ describe('answers are checked against the document', () => {
   test.each<[string, (body: Json) => void, RegExp]>([
     [
       'a missing field',
-      (b) => delete (b.variants as Json[])[0].final_price,
+      (b) => delete (b.variants as [Json])[0].final_price,
       /must have required property 'final_price'/,
     ],
     ['a field the document does not know', (b) => (b.stock = 3), /must NOT have additional properties/],
-    ['a price as text', (b) => ((b.variants as Json[])[0].price = '249.00'), /\/variants\/0\/price must be number/],
+    ['a price as text', (b) => ((b.variants as [Json])[0].price = '249.00'), /\/variants\/0\/price must be number/],
     ['null where a value is required', (b) => (b.name = null), /\/name must be string/],
   ])('%s fails the test', async (_, spoil, message) => {
     const res = await t.get('/api/common/products/1');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { itemAt } from '../lists';
 import { makeTestApp, type TestApp } from './helpers';
 
 interface ApiProduct {
@@ -45,6 +46,8 @@ const wordsOf = (text: string) =>
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((w) => w.length > 3);
+const product = (index: number) => itemAt(all, index, 'the catalogue');
+const firstWord = (p: ApiProduct) => itemAt(wordsOf(p.name), 0, `the long words of "${p.name}"`);
 
 /**
  * Two words of one product's name, adjacent there, that narrow the search: fewer products hold both
@@ -54,7 +57,7 @@ function wordPair(): { first: string; second: string } {
   for (const p of all) {
     const words = p.name.toLowerCase().split(/\s+/);
     for (let i = 0; i + 1 < words.length; i++) {
-      const [first, second] = [words[i], words[i + 1]];
+      const [first, second] = [itemAt(words, i), itemAt(words, i + 1)];
       if (!/^[a-z]{4,}$/.test(first) || !/^[a-z]{4,}$/.test(second)) continue;
       const both = matching(`${first} ${second}`).length;
       if (both > 0 && both < matching(first).length && both < matching(second).length) return { first, second };
@@ -65,7 +68,7 @@ function wordPair(): { first: string; second: string } {
 
 describe('product search', () => {
   test('answers search results: title and variants with selling_price', async () => {
-    const { status, results } = await search(wordsOf(all[0].name)[0]);
+    const { status, results } = await search(firstWord(product(0)));
     expect(status).toBe(200);
     expect(results.length).toBeGreaterThan(0);
     for (const r of results) {
@@ -81,7 +84,7 @@ describe('product search', () => {
   });
 
   test('search and q are the same', async () => {
-    const word = wordsOf(all[1].name)[0];
+    const word = firstWord(product(1));
     const a = await search(word, 'search');
     const b = await search(word, 'q');
     expect(a.results.length).toBeGreaterThan(0);
@@ -89,12 +92,12 @@ describe('product search', () => {
   });
 
   test('is case-insensitive', async () => {
-    const word = wordsOf(all[0].name)[0];
+    const word = firstWord(product(0));
     expect(word).toBeDefined();
     const expected = sortedIds(matching(word));
     expect(expected.length).toBeGreaterThan(0);
     const mixed = [...word].map((ch, i) => (i % 2 ? ch.toUpperCase() : ch)).join('');
-    for (const text of [word, word.toUpperCase(), mixed, word[0].toUpperCase() + word.slice(1)]) {
+    for (const text of [word, word.toUpperCase(), mixed, word.charAt(0).toUpperCase() + word.slice(1)]) {
       expect(sortedIds((await search(text)).results)).toEqual(expected);
     }
   });
@@ -116,7 +119,7 @@ describe('product search', () => {
         .map((w) => ({ word: w, category: p.category_name })),
     );
     expect(candidates.length).toBeGreaterThan(0);
-    const { word, category } = candidates[0];
+    const { word, category } = itemAt(candidates, 0, 'the category-only words');
     const expected = all.filter((p) => p.category_name === category);
     expect(expected.length).toBeLessThan(all.length);
     expect(sortedIds((await search(word.toUpperCase())).results)).toEqual(sortedIds(expected));
@@ -132,7 +135,7 @@ describe('product search', () => {
         .map((w) => ({ word: w, sub: p.sub_category_name })),
     );
     expect(candidates.length).toBeGreaterThan(0);
-    const { word, sub } = candidates[0];
+    const { word, sub } = itemAt(candidates, 0, 'the subcategory-only words');
     const { results } = await search(word);
     expect(results.length).toBeGreaterThan(0);
     expect(sortedIds(results)).toEqual(sortedIds(all.filter((p) => p.sub_category_name === sub)));
@@ -145,11 +148,13 @@ describe('product search', () => {
       const inName = all.filter((p) => p.name.toLowerCase().includes(w));
       const elsewhere = all.filter((p) => !p.name.toLowerCase().includes(w) && haystack(p).includes(w));
       // Only interesting when catalogue order alone would put a description match first.
-      return inName.length > 0 && elsewhere.length > 0 && elsewhere[0].id < inName[0].id;
+      const [firstInName] = inName;
+      const [firstElsewhere] = elsewhere;
+      return firstInName !== undefined && firstElsewhere !== undefined && firstElsewhere.id < firstInName.id;
     });
     expect(word).toBeDefined();
     const { results } = await search(word!);
-    expect(results[0].title.toLowerCase()).toContain(word);
+    expect(itemAt(results, 0, 'the results').title.toLowerCase()).toContain(word);
     const inName = results.map((r) => r.title.toLowerCase().includes(word!));
     const firstOther = inName.indexOf(false);
     expect(firstOther).toBeGreaterThan(0);
@@ -172,7 +177,7 @@ describe('product search', () => {
   test('the whole phrase in a name ranks first', async () => {
     const { first, second } = wordPair();
     const { results } = await search(`${first} ${second}`);
-    expect(results[0].title.toLowerCase()).toContain(`${first} ${second}`);
+    expect(itemAt(results, 0, 'the results').title.toLowerCase()).toContain(`${first} ${second}`);
   });
 
   test('words in any order and extra spaces match the same', async () => {

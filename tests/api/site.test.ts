@@ -9,7 +9,7 @@ let dir: string;
 let t: TestApp;
 let pending: TestApp;
 
-const PAGES: Record<string, string> = {
+const PAGES = {
   'index.html': '<!doctype html><title>Home</title><h1>HOME PAGE</h1>',
   '404.html': '<!doctype html><title>Not found</title><h1>NOT FOUND PAGE</h1>',
   'about/index.html': '<!doctype html><title>About</title><h1>ABOUT PAGE</h1>',
@@ -17,7 +17,7 @@ const PAGES: Record<string, string> = {
   'fallback/product/index.html': '<!doctype html><title>Product</title><h1>PRODUCT FALLBACK</h1>',
   'trackorder/index.html': '<!doctype html><title>Track</title><h1>TRACK ORDER PAGE</h1>',
   'product-details/2/index.html': '<!doctype html><title>Built</title><h1>BUILT PRODUCT 2</h1>',
-};
+} satisfies Record<string, string>;
 
 beforeAll(async () => {
   parent = fs.mkdtempSync(path.join(os.tmpdir(), 'site-serving-'));

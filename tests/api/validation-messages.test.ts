@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { first } from '../lists';
 import { addToCart, makeTestApp, newUser, someVariants, type TestApp, HOME_ADDRESS } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
@@ -57,7 +58,7 @@ describe('validation messages read as sentences, never as `field: …`', () => {
     expect(res.status).toBe(400);
     expect((res.body as ErrorBody).message).toBe('Quantity must be a whole number from 1 to 10.');
     const cart = await t.call('GET', '/api/common/cart/', { token: user.token });
-    expect((cart.body as { cart_items: { quantity: number }[] }).cart_items[0].quantity).toBe(10);
+    expect(first((cart.body as { cart_items: { quantity: number }[] }).cart_items, 'the cart').quantity).toBe(10);
   });
 
   test('addresses: each bad field, a missing field and a wrong type', async () => {

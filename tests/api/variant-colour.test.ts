@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { itemAt } from '../lists';
 import { addToCart, buy, getCart, makeTestApp, newUser, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -30,7 +31,7 @@ async function sampleVariants() {
     .execute();
   expect(coloured.length).toBe(2);
   expect(plain.length).toBe(1);
-  return { coloured, plain: plain[0] };
+  return { coloured: [itemAt(coloured, 0), itemAt(coloured, 1)] as const, plain: itemAt(plain, 0) };
 }
 
 type Line = { product_variant_id: number; size: string | null; color: string | null };
@@ -89,7 +90,7 @@ describe('the variant colour travels with its size', () => {
       const one = (await t.call('GET', `/api/common/orders/${created.id}/`, { token: user.token })).body as
         | Order
         | Order[];
-      const single = Array.isArray(one) ? one[0] : one;
+      const single = Array.isArray(one) ? itemAt(one, 0, 'the order answer') : one;
       expect(single.items.find((i) => i.variant === coloured[1].id)).toMatchObject({
         size: coloured[1].size,
         color: coloured[1].color,

@@ -139,7 +139,7 @@ test('forgot password with the PIN from the e-mail, then log in with the new pas
   await page.keyboard.press('Backspace');
   await expect(page.getByLabel('PIN digit 2')).toBeFocused();
   await page.keyboard.type(pin.slice(1));
-  await expect(page.getByLabel('PIN digit 4')).toHaveValue(pin[3]);
+  await expect(page.getByLabel('PIN digit 4')).toHaveValue(pin.charAt(3));
   await page.getByRole('button', { name: 'Verify PIN' }).click();
   await expect(page.getByText('OTP verified! Redirecting...')).toBeVisible();
   await expect(page).toHaveURL(/\/resetpassword$/);

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import { first } from '../lists';
 import { DESKTOP, loggedInShopper, rupees, tokenOf, waitForIslands } from './fixtures';
 
 test.use({ viewport: DESKTOP });
@@ -58,9 +59,9 @@ test('cart to paid order: quantity, checkout, Success, my orders, tracking, revi
   test.setTimeout(90_000);
   await loggedInShopper(page);
   const product = (await products(page)).find(
-    (p) => p.variants.length === 1 && p.variants[0].final_price < 2000,
+    (p) => p.variants.length === 1 && first(p.variants).final_price < 2000,
   ) as ApiProduct;
-  const variant = product.variants[0];
+  const variant = first(product.variants, 'the variants');
   await page.goto(`/product-details/${product.id}`);
   await waitForIslands(page);
   await page.getByRole('button', { name: 'Add Cart' }).click();

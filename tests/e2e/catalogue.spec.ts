@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { first } from '../lists';
 import { DESKTOP } from './fixtures';
 
 test.use({ viewport: DESKTOP });
@@ -31,7 +32,7 @@ test('category products page and the subcategory filter of the category screen',
     name: string;
     category: number;
   }[];
-  const category = categories[0];
+  const category = first(categories, 'the categories');
   const sub = subs.find((s) => s.category === category.id);
   if (!sub) throw new Error('no subcategory');
   const products = (await (await page.request.get(`/api/common/products/?sub_category=${sub.id}`)).json()) as unknown[];

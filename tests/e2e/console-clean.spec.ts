@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage } from '@playwright/test';
+import { first } from '../lists';
 import { everyRoute, NOT_FOUND } from './fixtures';
 
 /**
@@ -35,7 +36,10 @@ async function shopperWithOrder(request: APIRequestContext) {
   const products = (await (await request.get('/api/common/products/')).json()) as { variants: { id: number }[] }[];
   const order = await request.post('/api/common/create_order', {
     headers: auth,
-    data: { products: [{ variant_id: products[0].variants[0].id, quantity: 1 }], address: 'Kavya Iyer, 560038' },
+    data: {
+      products: [{ variant_id: first(first(products, 'the catalogue').variants).id, quantity: 1 }],
+      address: 'Kavya Iyer, 560038',
+    },
   });
   expect(order.status()).toBe(201);
   const { id: orderId } = (await order.json()) as { id: number };

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { first } from '../lists';
 import { PHONE, waitForIslands } from './fixtures';
 
 /**
@@ -75,7 +76,7 @@ test('a message steps in front of the app prompt, which comes back after', async
   await countOpenDialogs(page);
   const prompt = page.getByRole('dialog', { name: 'Download Our App' });
   const products = (await (await page.request.get('/api/common/products/')).json()) as { id: number }[];
-  await page.goto(`/product-details/${products[0].id}`);
+  await page.goto(`/product-details/${first(products, 'the catalogue').id}`);
   await waitForIslands(page);
   await page.mouse.wheel(0, 200);
   await expect(prompt).toBeVisible();

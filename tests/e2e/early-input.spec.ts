@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { first, itemAt } from '../lists';
 import { apiShopper, SHOPPER_PASSWORD } from './fixtures';
 
 /**
@@ -177,7 +178,7 @@ test('login: typed at once and submitted at once, nothing is lost', async ({ bro
     () => loggedOutContext(browser),
     async (page, i) => {
       await open(page, '/login');
-      await page.getByLabel('User Name').fill(shoppers[i % SLOTS].email);
+      await page.getByLabel('User Name').fill(itemAt(shoppers, i % SLOTS).email);
       await page.getByLabel('Password', { exact: true }).fill(SHOPPER_PASSWORD);
       await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
       // Logged in, then home (the greeting may or may not show first on a slow page).
@@ -246,10 +247,11 @@ test('cart: + pressed as soon as it shows is never lost', async ({ browser, requ
   const variants: number[] = [];
   for (const id of products.slice(0, SLOTS)) {
     const product = (await (await request.get(`/api/common/products/${id}/`)).json()) as { variants: { id: number }[] };
-    variants.push(product.variants[0].id);
+    const variantId = first(product.variants, 'the variants').id;
+    variants.push(variantId);
     const added = await request.post('/api/common/cart/add/', {
       ...auth(shopper),
-      data: { variant_id: product.variants[0].id, quantity: 1 },
+      data: { variant_id: variantId, quantity: 1 },
     });
     expect(added.status()).toBe(201);
   }
@@ -257,7 +259,7 @@ test('cart: + pressed as soon as it shows is never lost', async ({ browser, requ
   const context = () => contextFor(browser, shopper);
 
   await inSlots(context, async (page, i) => {
-    const variant = variants[i % SLOTS];
+    const variant = itemAt(variants, i % SLOTS);
     await request.patch(`/api/common/cart/${variant}/`, { ...auth(shopper), data: { quantity: 1 } });
     await open(page, '/cart');
     await page

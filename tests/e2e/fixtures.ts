@@ -30,7 +30,7 @@ export async function closePromo(page: Page): Promise<void> {
 
 /** Rupee amounts in a text, as numbers: '₹1,299 ₹1,599' → [1299, 1599]. */
 export function rupees(text: string): number[] {
-  return [...text.matchAll(/₹\s?([\d,]+(?:\.\d+)?)/g)].map((m) => Number(m[1].replace(/,/g, '')));
+  return [...text.matchAll(/₹\s?([\d,]+(?:\.\d+)?)/g)].map(([, amount = '']) => Number(amount.replace(/,/g, '')));
 }
 
 /** Waits until every island on the page has hydrated, so clicks reach React. */

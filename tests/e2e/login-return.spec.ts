@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { itemAt } from '../lists';
 import { loggedInShopper, waitForIslands } from './fixtures';
 
 /**
@@ -23,7 +24,7 @@ async function logIn(page: Page, shopper: { email: string; password: string }): 
 test('Go to Login from a product, the wishlist and the cart comes back there', async ({ page }) => {
   const shopper = await account(page);
   const products = (await (await page.request.get('/api/common/products/')).json()) as { id: number }[];
-  const productPath = `/product-details/${products[3].id}`;
+  const productPath = `/product-details/${itemAt(products, 3, 'the catalogue').id}`;
 
   await page.goto(productPath);
   await waitForIslands(page);

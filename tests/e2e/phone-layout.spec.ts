@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { first } from '../lists';
 import { apiShopper, everyRoute, waitForIslands } from './fixtures';
 
 /**
@@ -25,7 +26,7 @@ async function shopperWithEverything(page: Page): Promise<Shopper> {
   const products = (await (await page.request.get('/api/common/products/?page_size=4')).json()) as {
     results: { variants: { id: number }[] }[];
   };
-  const variants = products.results.map((p) => p.variants[0].id);
+  const variants = products.results.map((p) => first(p.variants, 'the variants').id);
   for (const id of variants.slice(0, 2)) {
     expect((await page.request.post('/api/common/cart/add/', { headers, data: { variant_id: id } })).status()).toBe(
       201,
@@ -61,7 +62,7 @@ async function shopperWithEverything(page: Page): Promise<Shopper> {
     | { id: number }[]
     | { results: { id: number }[] };
   const list = Array.isArray(history) ? history : history.results;
-  return { token: data.tokens.access, user: data, orderId: list[0].id };
+  return { token: data.tokens.access, user: data, orderId: first(list, 'the order history').id };
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { first, itemAt } from '../lists';
 import { DESKTOP, rupees, waitForIslands } from './fixtures';
 
 test.use({ viewport: DESKTOP });
@@ -35,7 +36,7 @@ test('a product page shows gallery, prices, options and structured data', async 
   await waitForIslands(page);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByText('DELIVERY ESTIMATE')).toBeVisible();
-  await expect(page.getByText(`Product code: ${product.variants[0].sku}`)).toBeVisible();
+  await expect(page.getByText(`Product code: ${first(product.variants, 'the variants').sku}`)).toBeVisible();
   await expect(page.getByText('Weight/Volume:')).toBeVisible();
   const main = page.getByTestId('product-main-image');
   expect((await main.boundingBox())?.height).toBe(400);
@@ -46,10 +47,10 @@ test('a product page shows gallery, prices, options and structured data', async 
   await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
 
   // Choosing another pack changes code and price.
-  const second = product.variants[1];
+  const second = itemAt(product.variants, 1, 'the variants');
   await page.getByRole('group', { name: 'Pack size' }).getByRole('button').nth(1).click();
   await expect(page.getByText(`Product code: ${second.sku}`)).toBeVisible();
-  expect(rupees(await page.getByTestId('product-price').innerText())[0]).toBe(second.final_price);
+  expect(first(rupees(await page.getByTestId('product-price').innerText()))).toBe(second.final_price);
 
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(jsonLd['@type']).toBe('Product');
@@ -124,7 +125,7 @@ test('Add Cart and Buy Now ask a visitor to log in', async ({ page }) => {
 
 test('the Review tab lists reviews with bars from the real counts', async ({ page }) => {
   const latest = (await (await page.request.get('/api/common/ratings/')).json()) as { product: number }[];
-  const productId = latest[0].product;
+  const productId = first(latest, 'the latest reviews').product;
   const mine = (await (await page.request.get(`/api/common/ratings/?product=${productId}`)).json()) as {
     rating: number;
   }[];

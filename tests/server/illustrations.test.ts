@@ -29,7 +29,8 @@ function wellFormedProblem(xml: string): string | null {
     if (lt === -1) break;
     const m = tag.exec(xml.slice(lt));
     if (!m) return `bad tag at ${String(lt)}: ${xml.slice(lt, lt + 40)}`;
-    const [whole, closing, name, attrs, selfClosing] = m;
+    // Every group but the optional slashes always takes part in a match.
+    const [whole, closing, name = '', attrs = '', selfClosing] = m;
     if (attrs.replace(/&(#\d+|#x[0-9a-f]+|amp|lt|gt|quot|apos);/gi, '').includes('&')) {
       return `bare & in attributes of <${name}>`;
     }

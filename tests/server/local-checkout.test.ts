@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import vm from 'node:vm';
 import { describe, expect, test } from 'vitest';
+import { first } from '../lists';
 import { localCheckoutSource } from '../../server/services/payments/local';
 
 /**
@@ -225,11 +226,12 @@ describe('local checkout.js', () => {
     buttonNamed(dialogOf(document)!, 'Success').click();
     await flush();
     expect(requests).toHaveLength(1);
-    expect(requests[0].url).toBe('https://shop.example.in/api/payments/local/authorize');
-    expect(requests[0].init.method).toBe('POST');
-    expect(JSON.parse(requests[0].init.body)).toEqual({ order_id: 'order_AbCdEfGhIjKlMn' });
+    const request = first(requests, 'the requests sent');
+    expect(request.url).toBe('https://shop.example.in/api/payments/local/authorize');
+    expect(request.init.method).toBe('POST');
+    expect(JSON.parse(request.init.body)).toEqual({ order_id: 'order_AbCdEfGhIjKlMn' });
     // Logged out: no token to send, and the shop answers 401.
-    expect(requests[0].init.headers.authorization).toBeUndefined();
+    expect(request.init.headers.authorization).toBeUndefined();
     expect(calls.handler).toEqual([signed]);
     expect(failures).toEqual([]);
     expect(calls.dismissed).toBe(0);
@@ -305,7 +307,7 @@ describe('local checkout.js', () => {
     new Razorpay(baseOptions().options).open();
     buttonNamed(dialogOf(document)!, 'Success').click();
     await flush();
-    expect(requests[0].init.headers.authorization).toBe('Bearer header.body.sig');
+    expect(first(requests, 'the requests sent').init.headers.authorization).toBe('Bearer header.body.sig');
   });
 
   test('the dialog says it is a test: no money is taken', () => {

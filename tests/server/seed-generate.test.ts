@@ -186,8 +186,9 @@ describe('generateCatalogue: products', () => {
       if (p.unit === 'piece' || p.unit === 'pair') return false;
       const sorted = [...p.variants].sort((a, b) => baseAmount(a) - baseAmount(b));
       return sorted.some((v, i) => {
-        if (i === 0) return false;
+        // The smallest pack has none before it to compare with.
         const prev = sorted[i - 1];
+        if (!prev) return false;
         const perUnit = v.pricePaise / baseAmount(v);
         return v.pricePaise <= prev.pricePaise || perUnit > (prev.pricePaise / baseAmount(prev)) * 1.02;
       });

@@ -11,6 +11,6 @@ export function illustrationPath(id: number, hash: string): string {
 
 /** Reads `{id}-{hash}.svg` back into its parts, or null for any other name. */
 export function parseIllustrationName(name: string): { id: number; hash: string } | null {
-  const match = /^(\d{1,12})-([0-9a-f]{10})\.svg$/.exec(name);
-  return match ? { id: Number(match[1]), hash: match[2] } : null;
+  const [, id, hash] = /^(\d{1,12})-([0-9a-f]{10})\.svg$/.exec(name) ?? [];
+  return id && hash ? { id: Number(id), hash } : null;
 }
