@@ -10,7 +10,9 @@ export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX
 export const lineQuantity = wholeNumber(1, MAX_LINE_QUANTITY, QUANTITY_MESSAGE);
 
 /** A variant's id in a body. */
-export const variantId = wholeNumber(1, Number.MAX_SAFE_INTEGER, 'Choose a product variant.');
+export const variantId = wholeNumber(1, Number.MAX_SAFE_INTEGER, 'Choose a product variant.').meta({
+  description: 'A variant id (a string of digits is accepted too).',
+});
 
 /** POST /cart/add: one more line (quantity 1 unless given). */
 export const AddToCartBody = z.object({ variant_id: variantId, quantity: lineQuantity.default(1) });

@@ -13,14 +13,17 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
  */
 export const ProductsQuery = z
   .object({
-    category: digitsId.optional(),
-    category_id: digitsId.optional(),
-    sub_category: digitsId.optional(),
-    sub_category_id: digitsId.optional(),
-    subcategory_id: digitsId.optional(),
-    popular: flag.optional(),
-    page: digitsId.optional(),
-    page_size: digitsId.pipe(z.number().max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}.`)).optional(),
+    category: digitsId.optional().meta({ description: 'Only products of this category.' }),
+    category_id: digitsId.optional().meta({ description: 'The same as `category` (both given: they must agree).' }),
+    sub_category: digitsId.optional().meta({ description: 'Only products of this subcategory.' }),
+    sub_category_id: digitsId.optional().meta({ description: 'The same as `sub_category`.' }),
+    subcategory_id: digitsId.optional().meta({ description: 'The same as `sub_category`.' }),
+    popular: flag.optional().meta({ description: 'Only popular products.' }),
+    page: digitsId.optional().meta({ description: 'Page number from 1; with it (or page_size) the answer is a page.' }),
+    page_size: digitsId
+      .pipe(z.number().max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}.`))
+      .optional()
+      .meta({ description: `Products per page, at most ${MAX_PAGE_SIZE} (default 50).` }),
   })
   .refine((q) => q.category === undefined || q.category_id === undefined || q.category === q.category_id, {
     message: 'category and category_id disagree.',
@@ -29,6 +32,14 @@ export const ProductsQuery = z
 
 /** GET /products_search: the text as `search` or `q`. */
 export const SearchQuery = z.object({
-  search: z.string().max(MAX_SEARCH_LENGTH, `At most ${MAX_SEARCH_LENGTH} characters.`).optional(),
-  q: z.string().max(MAX_SEARCH_LENGTH, `At most ${MAX_SEARCH_LENGTH} characters.`).optional(),
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `At most ${MAX_SEARCH_LENGTH} characters.`)
+    .optional()
+    .meta({ description: 'Words to find; empty finds nothing.' }),
+  q: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `At most ${MAX_SEARCH_LENGTH} characters.`)
+    .optional()
+    .meta({ description: 'The same as `search`.' }),
 });

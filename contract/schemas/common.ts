@@ -119,7 +119,8 @@ export function wholeNumber(min: number, max: number, message: string) {
 export const digitsId = z
   .string()
   .regex(/^[1-9]\d{0,14}$/, 'Must be a positive whole number (digits only).')
-  .transform(Number);
+  .transform(Number)
+  .meta({ description: 'A positive whole number, digits only.', example: '1' });
 
 /** A path whose one parameter is an id: `/orders/:id`, `/cart/:id`. */
 export const IdParams = z.object({ id: digitsId });

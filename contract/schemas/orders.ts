@@ -19,12 +19,14 @@ export const CreateOrderBody = z.object({
   products: z
     .array(OrderLineBody, { error: PRODUCT_LIST_REQUIRED })
     .min(1, PRODUCT_LIST_REQUIRED)
-    .max(MAX_CART_LINES, `An order can hold at most ${MAX_CART_LINES} products.`),
+    .max(MAX_CART_LINES, `An order can hold at most ${MAX_CART_LINES} products.`)
+    .meta({ description: 'What to buy; lines of the same variant are added up. Prices sent are ignored.' }),
   address: z
     .string({ error: ADDRESS_REQUIRED })
     .trim()
     .min(1, ADDRESS_REQUIRED)
-    .max(MAX_ADDRESS_LENGTH, ADDRESS_REQUIRED),
+    .max(MAX_ADDRESS_LENGTH, ADDRESS_REQUIRED)
+    .meta({ description: 'The delivery address as one line (name, phones, street, city, state, pincode).' }),
 });
 export type CreateOrderInput = z.input<typeof CreateOrderBody>;
 
@@ -41,5 +43,7 @@ export const TestPaymentOrderBody = z.object({
     TEST_PAYMENT.minPaise,
     TEST_PAYMENT.maxPaise,
     'The test amount must be from ₹1 to ₹1,000 (100 to 100000 paise).',
-  ).default(TEST_PAYMENT.defaultPaise),
+  )
+    .default(TEST_PAYMENT.defaultPaise)
+    .meta({ description: 'Amount in paise, from 100 (₹1, the default) to 100000 (₹1,000).' }),
 });

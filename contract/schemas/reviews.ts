@@ -11,10 +11,10 @@ export const MISSING_REVIEW_DATA = 'Missing Data: Please fill in all fields befo
 
 /** GET /ratings: reviews narrowed by product, variant (`variant` or `variant_id`) and/or author. */
 export const ReviewsQuery = z.object({
-  product: digitsId.optional(),
-  variant: digitsId.optional(),
-  variant_id: digitsId.optional(),
-  user: digitsId.optional(),
+  product: digitsId.optional().meta({ description: 'Reviews of this product.' }),
+  variant: digitsId.optional().meta({ description: 'Reviews of this variant.' }),
+  variant_id: digitsId.optional().meta({ description: 'The same as `variant`.' }),
+  user: digitsId.optional().meta({ description: 'Reviews written by this user.' }),
 });
 
 const given = z.string().refine((v) => v.trim() !== '');
@@ -36,7 +36,8 @@ export const CreateReviewBody = z.object({
     .string()
     .trim()
     .regex(/^[1-9]\d{0,14}$/, 'Choose a product variant.')
-    .transform(Number),
+    .transform(Number)
+    .meta({ description: 'The bought variant (`variant_id` is read too).', example: '1' }),
   rating: z
     .string()
     .trim()

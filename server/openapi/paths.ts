@@ -43,24 +43,16 @@ import {
   signupSchema,
   verifyOtpSchema,
 } from '../../contract/schemas/auth';
+import { AddToCartBody, UpdateCartLineBody } from '../../contract/schemas/cart';
+import { ProductsQuery, SearchQuery } from '../../contract/schemas/catalogue';
+import { IdParams } from '../../contract/schemas/common';
 import { contactSchema } from '../../contract/schemas/contact';
-import {
-  addToCartBody,
-  cartQuantityBody,
-  createOrderBody,
-  idParams,
-  localAuthorizeBody,
-  productListQuery,
-  profilePictureField,
-  resetPasswordBody,
-  reviewForm,
-  reviewListQuery,
-  searchQuery,
-  testPaymentBody,
-  verifyPaymentBody,
-  webhookEvent,
-  webhookHeaders,
-} from './requests';
+import { CreateOrderBody, TestPaymentOrderBody } from '../../contract/schemas/orders';
+import { CreateReviewBody, ReviewsQuery } from '../../contract/schemas/reviews';
+import { ResetPasswordBody } from '../routes/auth';
+import { VerifyPaymentBody } from '../routes/orders';
+import { LocalAuthorizeBody, RazorpayWebhookBody, WebhookEventIdHeader } from '../routes/payments';
+import { profilePictureField, reviewImagesField, webhookSignatureHeader } from './forms';
 
 export const BEARER = 'bearerAuth';
 
@@ -78,6 +70,9 @@ export const TAGS = [
 type Tag = (typeof TAGS)[number]['name'];
 
 type Responses = RouteConfig['responses'];
+/** A body's schema: a zod schema, or one already in JSON Schema. */
+type BodyContent = NonNullable<NonNullable<RouteConfig['request']>['body']>['content'][string];
+type BodySchema = NonNullable<Exclude<NonNullable<BodyContent>, { $ref: string }>['schema']>;
 type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
 
 const json = (schema: z.ZodType, description: string) => ({
@@ -112,11 +107,20 @@ function errors(...statuses: (Status | [Status, string])[]): Responses {
   return out;
 }
 
-const jsonBody = (schema: z.ZodType, description?: string) => ({
+const jsonBody = (schema: BodySchema, description?: string) => ({
   required: true,
   description,
   content: { 'application/json': { schema } },
 });
+
+/**
+ * What `schema` accepts, as zod itself describes its input. For schemas built with `.catch`, which
+ * the document generator (zod-to-openapi 9.1) refuses as an unknown zod type.
+ */
+function inputJsonSchema(schema: z.ZodType): BodySchema {
+  const { $schema: _dialect, ...described } = z.toJSONSchema(schema, { io: 'input' });
+  return described as BodySchema;
+}
 
 interface Operation {
   method: 'get' | 'post' | 'patch' | 'delete';
@@ -164,7 +168,7 @@ export const OPERATIONS: Operation[] = [
     description:
       'Without `page` and `page_size`, every matching product as a list; with either, one page ' +
       'of them with the total count.',
-    request: { query: productListQuery },
+    request: { query: ProductsQuery },
     responses: {
       200: json(z.union([z.array(ProductSchema), ProductPageSchema]), 'The products, or one page of them.'),
       ...errors(400),
@@ -175,7 +179,7 @@ export const OPERATIONS: Operation[] = [
     path: common('/products/{id}'),
     tag: 'Catalogue',
     summary: 'Get one product',
-    request: { params: idParams },
+    request: { params: IdParams },
     responses: { 200: json(ProductSchema, 'The product.'), ...errors([404, 'No such product.']) },
   },
   {
@@ -194,7 +198,7 @@ export const OPERATIONS: Operation[] = [
     description:
       'Products whose name, description, category or subcategory hold every word, best first: the ' +
       'whole phrase in the name, then every word in the name, then the rest. At most 100.',
-    request: { query: searchQuery },
+    request: { query: SearchQuery },
     responses: { 200: json(z.array(SearchResultSchema), 'The products found.'), ...errors(400) },
   },
   // ---- Accounts ----
@@ -259,7 +263,7 @@ export const OPERATIONS: Operation[] = [
     tag: 'Accounts',
     summary: 'Set a new password',
     description: 'Needs the token of a verified PIN. Every session of the account ends.',
-    request: { body: jsonBody(resetPasswordBody) },
+    request: { body: jsonBody(ResetPasswordBody) },
     responses: {
       200: json(MessageAnswerSchema, 'The password was changed.'),
       ...errors([400, 'The request is not valid, or the PIN was not verified.'], 413, 415),
@@ -334,7 +338,7 @@ export const OPERATIONS: Operation[] = [
     tag: 'Profile',
     summary: 'Get one saved address',
     session: true,
-    request: { params: idParams },
+    request: { params: IdParams },
     responses: { 200: json(AddressSchema, 'The address.'), ...errors(401, [404, 'No such address of this shopper.']) },
   },
   {
@@ -343,7 +347,7 @@ export const OPERATIONS: Operation[] = [
     tag: 'Profile',
     summary: 'Delete a saved address',
     session: true,
-    request: { params: idParams },
+    request: { params: IdParams },
     responses: {
       200: json(MessageAnswerSchema, 'The address was deleted.'),
       ...errors(401, [404, 'No such address of this shopper.'], 413),
@@ -365,7 +369,7 @@ export const OPERATIONS: Operation[] = [
     tag: 'Cart',
     summary: 'Put a variant in the cart',
     session: true,
-    request: { body: jsonBody(addToCartBody) },
+    request: { body: jsonBody(AddToCartBody) },
     responses: {
       201: json(MessageAnswerSchema, 'Added.'),
       ...errors(
@@ -384,7 +388,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Change a cart line's quantity",
     description: '`id` is the variant id of the line.',
     session: true,
-    request: { params: idParams, body: jsonBody(cartQuantityBody) },
+    request: { params: IdParams, body: jsonBody(UpdateCartLineBody) },
     responses: {
       200: json(CartItemSchema, 'The changed line.'),
       ...errors(400, 401, [404, 'The variant is not in the cart.'], 413, 415),
@@ -397,7 +401,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Remove a cart line',
     description: '`id` is the variant id of the line.',
     session: true,
-    request: { params: idParams },
+    request: { params: IdParams },
     responses: {
       200: json(MessageAnswerSchema, 'Removed.'),
       ...errors(401, [404, 'The variant is not in the cart.'], 413),
@@ -418,7 +422,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Add a variant to the wishlist, or take it off',
     description: '`id` is the variant id.',
     session: true,
-    request: { params: idParams },
+    request: { params: IdParams },
     responses: {
       200: json(WishlistToggleAnswerSchema, 'What the toggle did.'),
       ...errors([400, 'The wishlist is full (500 entries).'], 401, [404, 'No such variant.'], 413),
@@ -435,7 +439,7 @@ export const OPERATIONS: Operation[] = [
       'The same cart and address placed again within 30 minutes, unpaid, answers the same order. ' +
       'The answer carries the amount in paise, as the payment checkout wants it.',
     session: true,
-    request: { body: jsonBody(createOrderBody) },
+    request: { body: jsonBody(CreateOrderBody) },
     responses: {
       201: json(CreatedOrderSchema, "The order, and what the provider's checkout needs."),
       ...errors(
@@ -454,7 +458,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Record a checkout's successful payment",
     description: "Checks the provider's signature over the stored order id and the payment id.",
     session: true,
-    request: { body: jsonBody(verifyPaymentBody, "The checkout's result, as it handed it over.") },
+    request: { body: jsonBody(VerifyPaymentBody, "The checkout's result, as it handed it over.") },
     responses: {
       200: json(PaymentVerifiedSchema, 'The order is paid.'),
       ...errors(
@@ -473,7 +477,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Start a test payment',
     description: 'A small payment with nothing bought, to try the checkout. Only with test keys or the local checkout.',
     session: true,
-    request: { body: jsonBody(testPaymentBody) },
+    request: { body: jsonBody(TestPaymentOrderBody) },
     responses: {
       201: json(CreatedOrderSchema, "The test order, and what the provider's checkout needs."),
       ...errors(400, 401, [403, 'The shop takes real payments: no test payments.'], 413, 415),
@@ -493,7 +497,7 @@ export const OPERATIONS: Operation[] = [
     tag: 'Orders',
     summary: 'Get one order',
     session: true,
-    request: { params: idParams },
+    request: { params: IdParams },
     responses: { 200: json(OrderSchema, 'The order.'), ...errors(401, [404, 'No such order of this shopper.']) },
   },
   // ---- Reviews ----
@@ -503,7 +507,7 @@ export const OPERATIONS: Operation[] = [
     tag: 'Reviews',
     summary: 'List reviews',
     description: 'Newest first, at most 500; narrowed by product, variant and/or author.',
-    request: { query: reviewListQuery },
+    request: { query: ReviewsQuery },
     responses: { 200: json(z.array(ReviewSchema), 'The reviews.'), ...errors(400) },
   },
   {
@@ -517,8 +521,8 @@ export const OPERATIONS: Operation[] = [
       body: {
         required: true,
         content: {
-          'multipart/form-data': { schema: reviewForm },
-          'application/json': { schema: reviewForm.omit({ images: true }) },
+          'multipart/form-data': { schema: CreateReviewBody.extend({ images: reviewImagesField }) },
+          'application/json': { schema: CreateReviewBody },
         },
       },
     },
@@ -566,7 +570,13 @@ export const OPERATIONS: Operation[] = [
     tag: 'Payments',
     summary: "The payment provider's webhook",
     description: 'Signed by Razorpay with the webhook secret; 404 when no secret is configured.',
-    request: { headers: webhookHeaders, body: jsonBody(webhookEvent) },
+    request: {
+      headers: z.object({
+        'x-razorpay-signature': webhookSignatureHeader,
+        'x-razorpay-event-id': WebhookEventIdHeader,
+      }),
+      body: jsonBody(inputJsonSchema(RazorpayWebhookBody)),
+    },
     responses: {
       200: json(WebhookAnswerSchema, 'The delivery was taken.'),
       ...errors([400, 'Bad signature, body or event id.'], [404, 'Webhooks are not configured.'], 413),
@@ -599,7 +609,7 @@ export const OPERATIONS: Operation[] = [
       "The local checkout's Success button: signs a payment for the shopper's own unpaid order as " +
       'Razorpay would. Only while the local test checkout is in use.',
     session: true,
-    request: { body: jsonBody(localAuthorizeBody) },
+    request: { body: jsonBody(LocalAuthorizeBody) },
     responses: {
       200: json(PaymentResultSchema, 'The signed result, for verify_payment.'),
       ...errors(

@@ -22,7 +22,11 @@ import { resetPinMessage } from '../services/mail/messages';
 import { consumeAll, type Throttle } from '../services/rate-limit';
 
 /** The reset call also carries the one-time token the PIN's verification handed out. */
-const resetWithToken = resetPasswordSchema.and(z.object({ reset_token: z.string().max(200).optional() }));
+export const ResetPasswordBody = resetPasswordSchema.and(
+  z.object({
+    reset_token: z.string().max(200).optional().meta({ description: 'The token verify_reset_otp answered.' }),
+  }),
+);
 
 /** Sign-up, login, logout and password reset by e-mailed PIN. */
 export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
@@ -134,7 +138,7 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
   });
 
   app.post('/reset_password', async (c) => {
-    const { email, new_password, reset_token } = await parseJson(c, resetWithToken);
+    const { email, new_password, reset_token } = await parseJson(c, ResetPasswordBody);
     await resetPassword(db, email, reset_token, () => hashPassword(new_password), accounts.now);
     // Whoever proved they read the account's mail is its owner: strangers' failures against the
     // old password no longer keep the owner's new browsers out.

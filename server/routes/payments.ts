@@ -22,7 +22,7 @@ const ifString = z.string().optional().catch(undefined);
  */
 export const RazorpayWebhookBody = z
   .object({
-    event: ifString,
+    event: ifString.meta({ example: 'payment.captured' }),
     payload: z
       .object({
         payment: z
@@ -41,10 +41,16 @@ export const RazorpayWebhookBody = z
       .optional()
       .catch(undefined),
   })
-  .catch({});
+  .catch({})
+  .meta({ description: 'payment.captured, order.paid and payment.failed change an order; other events are ignored.' });
 
 /** The webhook's event id header: absent, or 1 to 200 characters. */
-export const WebhookEventIdHeader = z.string().min(1).max(MAX_EVENT_ID_LENGTH).optional();
+export const WebhookEventIdHeader = z
+  .string()
+  .min(1)
+  .max(MAX_EVENT_ID_LENGTH)
+  .optional()
+  .meta({ description: 'Razorpay delivers at least once: an id seen before is answered `duplicate`.' });
 
 /** POST /local/authorize: the local checkout's order to sign a payment for. */
 export const LocalAuthorizeBody = z.object({ order_id: providerOrderId });

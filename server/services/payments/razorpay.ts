@@ -1,10 +1,8 @@
 import Razorpay from 'razorpay';
+import { RAZORPAY_CHECKOUT_URL } from '../../../contract/payments';
 import { ApiError } from '../../http/errors';
 import { isProviderOrderId } from './ids';
 import type { PaymentProvider } from './provider';
-
-/** Razorpay's own checkout script. */
-export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
 /** The part of the SDK client the shop uses. */
 export type RazorpayClient = Pick<Razorpay, 'orders'>;
@@ -27,7 +25,7 @@ export function createRazorpayProvider(
     name: 'razorpay',
     keyId: keys.keyId,
     keySecret: keys.keySecret,
-    checkoutScript: RAZORPAY_CHECKOUT_SCRIPT,
+    checkoutScript: RAZORPAY_CHECKOUT_URL,
     async createOrder({ amountPaise, currency, receipt, notes }) {
       let order: unknown;
       try {

@@ -2,7 +2,6 @@
  * Opening the card payment provider's checkout. Its script is loaded on demand (once), from the
  * address the server names for the order (Razorpay's own, or the shop's local test checkout).
  */
-export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
 /** What Razorpay's checkout hands the page after a successful payment. */
 export interface PaymentSuccess {

@@ -20,7 +20,7 @@ import {
   resolveMedia,
   totalCount,
 } from './normalise';
-import { RAZORPAY_CHECKOUT_URL } from '../../features/checkout/payment';
+import { RAZORPAY_CHECKOUT_URL } from '../../../contract/payments';
 import type {
   Address,
   Banner,
