@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeTestApp, newUser, type TestApp, HOME_ADDRESS } from './helpers';
+import { describe, expect, test } from 'vitest';
+import { makeTestApp, newUser, HOME_ADDRESS, appPerFile } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(5);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(5));
 
 type Address = {
   id: number;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   filesBelow,
   login,
@@ -11,20 +11,12 @@ import {
   userFields,
   signup,
   waitForMail,
-  type TestApp,
   noisePng,
+  appPerFile,
 } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(5);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(5));
 
 type Profile = {
   id: number;

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { login, makeTestApp, newUser, outbox, pinIn, requestPin, waitForMail, type TestApp } from './helpers';
+import { describe, expect, test } from 'vitest';
+import { login, makeTestApp, newUser, outbox, pinIn, requestPin, waitForMail, appPerFile } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(5);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(5));
 
 const INVALID_OTP = { message: 'Invalid OTP. Please try again.' };
 const NOT_VERIFIED = { message: 'Please verify the PIN sent to your email first.' };

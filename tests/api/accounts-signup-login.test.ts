@@ -1,17 +1,9 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { login, makeTestApp, newUser, signup, TEST_TOKEN_TTL_SECONDS, userFields, type TestApp } from './helpers';
+import { describe, expect, test } from 'vitest';
+import { login, makeTestApp, newUser, signup, TEST_TOKEN_TTL_SECONDS, userFields, appPerFile } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(5);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(5));
 
 describe('POST common/signup', () => {
   test('creates an account: 201 with the user id', async () => {

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { first } from '../lists';
 import { discountPercent } from '../../contract/pricing';
-import { addToCart, getCart, makeTestApp, newUser, someVariants, type TestApp } from './helpers';
+import { addToCart, getCart, makeTestApp, newUser, someVariants, appPerFile } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(20);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(20));
 
 interface CartItemBody {
   product_variant_id: number;

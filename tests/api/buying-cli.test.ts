@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { parseDeliveryStatus, runShopCommand } from '../../server/services/orders/commands';
-import { buy, makeTestApp, newUser, orderRow, placeOrder, someVariants, type TestApp } from './helpers';
+import { buy, makeTestApp, newUser, orderRow, placeOrder, someVariants, appPerFile } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(10);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(10));
 
 /** Runs a staff command in-process; answers its exit code and what it printed. */
 async function shop(...args: string[]) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { itemAt } from '../lists';
 import {
   ADDRESS,
@@ -10,18 +10,10 @@ import {
   pay,
   placeOrder,
   someVariants,
-  type TestApp,
+  appPerFile,
 } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(30);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(30));
 
 interface OrderBody {
   id: number;

@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { paymentSignature } from '../../server/services/payments/signatures';
 import {
   addToCart,
@@ -17,18 +17,10 @@ import {
   TEST_PAYMENT_SECRET,
   TEST_WEBHOOK_SECRET,
   verifyPayment,
-  type TestApp,
+  appPerFile,
 } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(20);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(20));
 
 const FAILED = { error: 'Payment verification failed', message: 'Payment verification failed' };
 

@@ -1,19 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { itemAt } from '../lists';
-import { buy, filesBelow, makeTestApp, newUser, placeOrder, someVariants, type TestApp, noisePng } from './helpers';
+import { buy, filesBelow, makeTestApp, newUser, placeOrder, someVariants, noisePng, appPerFile } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(20);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(20));
 
 interface ReviewBody {
   id: number;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   makeLiveRazorpayApp,
   makeTestApp,
@@ -7,20 +7,11 @@ import {
   pay,
   type CreatedOrderBody,
   type TestApp,
+  appPerFile,
 } from './helpers';
 
-let t: TestApp;
-let live: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(5);
-  live = await makeLiveRazorpayApp(5);
-});
-
-afterAll(async () => {
-  await t.close();
-  await live.close();
-});
+const t = appPerFile(() => makeTestApp(5));
+const live = appPerFile(() => makeLiveRazorpayApp(5));
 
 const testOrder = (app: TestApp, token: string | undefined, json: unknown) =>
   app.call('POST', '/api/common/test_payment_order/', { token, json });

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { first } from '../lists';
-import { makeTestApp, newUser, someVariants, type TestApp } from './helpers';
+import { makeTestApp, newUser, someVariants, appPerFile } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(20);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(20));
 
 interface ToggleBody {
   message: string;

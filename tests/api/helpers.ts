@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp, type AppOptions } from '../../server/app';
 import { migrate, openDatabase, type Db } from '../../server/db';
 import { seedCatalogue } from '../../server/demo/seed';
@@ -469,4 +469,25 @@ export function noisePng(side: number): Promise<Buffer> {
   })
     .png({ compressionLevel: 0 })
     .toBuffer();
+}
+
+/**
+ * A shop for one test file: made before its tests, closed after them. Its properties are read
+ * when a test runs (the shop does not exist while the file is being collected).
+ */
+export function appPerFile(make: () => Promise<TestApp>): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await make();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!app) throw new Error('The test shop is made in beforeAll: use it inside tests and hooks.');
+      const value: unknown = Reflect.get(app, key);
+      return typeof value === 'function' ? value.bind(app) : value;
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { paymentSignature } from '../../server/services/payments/signatures';
 import {
   makeLiveRazorpayApp,
@@ -11,20 +11,11 @@ import {
   verifyPayment,
   type CreatedOrderBody,
   type TestApp,
+  appPerFile,
 } from './helpers';
 
-let t: TestApp;
-let live: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(5);
-  live = await makeLiveRazorpayApp(5);
-});
-
-afterAll(async () => {
-  await t.close();
-  await live.close();
-});
+const t = appPerFile(() => makeTestApp(5));
+const live = appPerFile(() => makeLiveRazorpayApp(5));
 
 const authorize = (app: TestApp, token: string | undefined, orderId: string) =>
   app.call('POST', '/api/payments/local/authorize', { token, json: { order_id: orderId } });

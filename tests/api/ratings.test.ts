@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeTestApp, type TestApp } from './helpers';
+import { describe, expect, test } from 'vitest';
+import { makeTestApp, appPerFile } from './helpers';
 
 interface ApiReview {
   id: number;
@@ -31,15 +31,7 @@ const REVIEW_FIELDS = [
   'product_name',
 ].sort();
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(60);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(60));
 
 /** A product with at least two reviews, and the stored counts per product. */
 async function reviewedProduct(): Promise<{ id: number; count: number }> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   buy,
   makeTestApp,
@@ -7,20 +7,12 @@ import {
   signup,
   someVariants,
   userFields,
-  type TestApp,
   HOME_ADDRESS,
+  appPerFile,
 } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(5);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(5));
 
 const NOT_ALLOWED = 'Contains characters that are not allowed.';
 const COMMON = 'This password is too common and easy to guess. Choose another one.';

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { first } from '../lists';
-import { addToCart, makeTestApp, newUser, someVariants, type TestApp, HOME_ADDRESS } from './helpers';
+import { addToCart, makeTestApp, newUser, someVariants, HOME_ADDRESS, appPerFile } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(5);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(5));
 
 /** A raw key heading a message ('quantity: …', 'products.0.quantity: …') is what no shopper may read. */
 const RAW_FIELD_PREFIX = /^\s*[A-Za-z_][\w.]*\s*:\s/;

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { itemAt } from '../lists';
-import { addToCart, buy, getCart, makeTestApp, newUser, type TestApp } from './helpers';
+import { addToCart, buy, getCart, makeTestApp, newUser, appPerFile } from './helpers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await makeTestApp(20);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = appPerFile(() => makeTestApp(20));
 
 /** Variants with a colour and a size, and one with neither (sold by weight or alone). */
 async function sampleVariants() {
