@@ -17,9 +17,10 @@ import { Thumb, VariantLine } from '../../ui/form';
 import { routes } from '../../lib/routes';
 import { Button } from '../../ui/Button';
 
-type Variant = 'buyNow' | 'cart';
+/** Which lines the screen orders: the one Buy Now product, or the whole cart. */
+export type CheckoutVariant = 'buyNow' | 'cart';
 
-function Checkout({ variant }: { variant: Variant }) {
+function Checkout({ variant }: { variant: CheckoutVariant }) {
   const session = useStore($session);
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckout);
   const { step, lines, addresses, addressError, selected, message } = state;
@@ -145,7 +146,7 @@ function Checkout({ variant }: { variant: Variant }) {
   );
 }
 
-function CheckoutScreen({ variant }: { variant: Variant }) {
+function CheckoutScreen({ variant }: { variant: CheckoutVariant }) {
   return (
     <>
       <TestModeNotice />
