@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { formatRupees } from '../../contract/format';
 import { variantLabel } from '../../contract/variants';
 import { Button } from './Button';
 
@@ -188,4 +189,36 @@ export function VariantLine({
       {label}
     </p>
   ) : null;
+}
+
+/** An item in a list to order or of an order: its picture, name, size/colour, quantity and price. */
+export function ItemSummary({
+  image,
+  name,
+  variant,
+  quantity,
+  price,
+  testId,
+  thumbSize = 64,
+}: {
+  image: string | null | undefined;
+  name: string;
+  variant: { size?: string | null; color?: string | null };
+  quantity: number;
+  price: number;
+  testId: string;
+  thumbSize?: 56 | 64;
+}) {
+  return (
+    <>
+      <Thumb src={image} size={thumbSize} />
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-semibold break-words">{name}</p>
+        <VariantLine variant={variant} testId={testId} />
+        <p className="text-muted">
+          Qty {quantity} · {formatRupees(price)}
+        </p>
+      </div>
+    </>
+  );
 }

@@ -1,13 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { getProfile } from '../../lib/api/client';
 import { shopperMessage } from '../../lib/api/error-message';
 import { routes, safeNext } from '../../lib/routes';
-import { validate } from '../../../contract/schemas/common';
 import { loginSchema } from '../../../contract/schemas/auth';
 import { $isLoggedIn, login, startSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../../ui/form';
 import { Button } from '../../ui/Button';
+import { useCheckedSubmit } from './checked-submit';
 
 /** Where this login goes afterwards: the page that sent the shopper here (`?next=`), if it is ours. */
 function destination(): string {
@@ -21,8 +21,6 @@ function destination(): string {
 export function LoginForm() {
   const hydrated = useHydrated();
   const { values, setErrors, bind } = useFields({ email: '', password: '' });
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState('');
 
   useEffect(() => {
     startSession();
@@ -34,34 +32,33 @@ export function LoginForm() {
       .catch(() => undefined);
   }, []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const checked = validate(loginSchema, values);
-    if (!checked.ok) return setErrors(checked.errors);
-    setPending(true);
-    setMessage('');
-    try {
-      await login(checked.data.email, checked.data.password);
-      showDialog({
-        title: 'Login Successful',
-        text: 'Welcome back!',
-        icon: 'success',
-        onClose: () => window.location.assign(destination()),
-      });
-      window.setTimeout(() => window.location.assign(destination()), 1000);
-    } catch (error) {
-      // Only a throttle's own words are shown: which of email and password was wrong is not said.
-      setMessage(
-        shopperMessage(error, {
-          refused: 'Login failed. Please check your credentials.',
-          noAnswer: 'Something went wrong.',
-          showServerText: [429],
-        }),
-      );
-      setPending(false);
-    }
-  };
+  const { pending, message, setMessage, submit } = useCheckedSubmit(
+    loginSchema,
+    values,
+    setErrors,
+    async (data, release) => {
+      try {
+        await login(data.email, data.password);
+        showDialog({
+          title: 'Login Successful',
+          text: 'Welcome back!',
+          icon: 'success',
+          onClose: () => window.location.assign(destination()),
+        });
+        window.setTimeout(() => window.location.assign(destination()), 1000);
+      } catch (error) {
+        // Only a throttle's own words are shown: which of email and password was wrong is not said.
+        setMessage(
+          shopperMessage(error, {
+            refused: 'Login failed. Please check your credentials.',
+            noAnswer: 'Something went wrong.',
+            showServerText: [429],
+          }),
+        );
+        release();
+      }
+    },
+  );
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">

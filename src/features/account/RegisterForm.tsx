@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { signup } from '../../lib/api/client';
 import { signupFailure } from './account-errors';
 import { signupSchema } from '../../../contract/schemas/auth';
-import { validate } from '../../../contract/schemas/common';
 import { showDialog } from '../../lib/stores/ui';
 import { Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../../ui/form';
 import { Button } from '../../ui/Button';
 import { routes } from '../../lib/routes';
+import { useCheckedSubmit } from './checked-submit';
 
 /** Registration: name, phone, e-mail and password, checked by the shared rules. */
 export function RegisterForm() {
@@ -18,35 +17,31 @@ export function RegisterForm() {
     email: '',
     password: '',
   });
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState('');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const checked = validate(signupSchema, values);
-    if (!checked.ok) return setErrors(checked.errors);
-    setPending(true);
-    setMessage('');
-    try {
-      await signup(checked.data);
-      showDialog({
-        title: 'Registration Successful',
-        text: 'Your account is ready. Please log in.',
-        icon: 'success',
-        action: { label: 'Login', href: routes.login },
-        onClose: () => window.location.assign(routes.login),
-      });
-    } catch (error) {
-      const failure = signupFailure(error);
-      setErrors(failure.fields);
-      setMessage(failure.message);
-      if (failure.duplicateEmail)
-        showDialog({ title: 'Email already exist', text: 'Please enter another email', icon: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
+  const { pending, message, setMessage, submit } = useCheckedSubmit(
+    signupSchema,
+    values,
+    setErrors,
+    async (data, release) => {
+      try {
+        await signup(data);
+        showDialog({
+          title: 'Registration Successful',
+          text: 'Your account is ready. Please log in.',
+          icon: 'success',
+          action: { label: 'Login', href: routes.login },
+          onClose: () => window.location.assign(routes.login),
+        });
+      } catch (error) {
+        const failure = signupFailure(error);
+        setErrors(failure.fields);
+        setMessage(failure.message);
+        if (failure.duplicateEmail)
+          showDialog({ title: 'Email already exist', text: 'Please enter another email', icon: 'error' });
+      } finally {
+        release();
+      }
+    },
+  );
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">

@@ -14,6 +14,22 @@ interface Props {
 const chip = (active: boolean) =>
   `rounded-lg border-2 px-3 py-1.5 text-sm font-medium ${active ? 'border-brand-700 bg-brand-50 text-brand-800' : 'border-slate-300 hover:border-slate-400'}`;
 
+interface ChipsProps {
+  choices: Variant[];
+  active: (variant: Variant) => boolean;
+  label: (variant: Variant) => string | null;
+  onPick: (variant: Variant) => void;
+}
+
+/** One pressable chip per choice: colour, size and pack size are picked alike. */
+function Chips({ choices, active, label, onPick }: ChipsProps) {
+  return choices.map((v) => (
+    <button key={v.id} type="button" className={chip(active(v))} aria-pressed={active(v)} onClick={() => onPick(v)}>
+      {label(v)}
+    </button>
+  ));
+}
+
 /** Colour, size and weight/volume choices by the product page's rules. */
 export function VariantPicker({ product, shown, chosenId, onChoose, onColour }: Props) {
   const colours = colourChoices(product);
@@ -29,17 +45,12 @@ export function VariantPicker({ product, shown, chosenId, onChoose, onColour }: 
             Colour: <span className="font-normal">{shown?.color}</span>
           </legend>
           <div className="flex flex-wrap gap-2">
-            {colours.map((v) => (
-              <button
-                key={v.id}
-                type="button"
-                className={chip(shown?.color === v.color)}
-                aria-pressed={shown?.color === v.color}
-                onClick={() => onColour(v)}
-              >
-                {v.color}
-              </button>
-            ))}
+            <Chips
+              choices={colours}
+              active={(v) => shown?.color === v.color}
+              label={(v) => v.color}
+              onPick={onColour}
+            />
           </div>
         </fieldset>
       )}
@@ -47,17 +58,7 @@ export function VariantPicker({ product, shown, chosenId, onChoose, onColour }: 
         <fieldset>
           <legend className="mb-2 text-sm font-semibold">Size</legend>
           <div className="flex flex-wrap gap-2">
-            {sizes.map((v) => (
-              <button
-                key={v.id}
-                type="button"
-                className={chip(chosenId === v.id)}
-                aria-pressed={chosenId === v.id}
-                onClick={() => onChoose(v)}
-              >
-                {v.size}
-              </button>
-            ))}
+            <Chips choices={sizes} active={(v) => chosenId === v.id} label={(v) => v.size} onPick={onChoose} />
           </div>
         </fieldset>
       )}
@@ -68,17 +69,12 @@ export function VariantPicker({ product, shown, chosenId, onChoose, onColour }: 
           </p>
           {quantities.length > 1 && (
             <div className="flex flex-wrap gap-2" role="group" aria-label="Pack size">
-              {quantities.map((v) => (
-                <button
-                  key={v.id}
-                  type="button"
-                  className={chip(chosenId === v.id)}
-                  aria-pressed={chosenId === v.id}
-                  onClick={() => onChoose(v)}
-                >
-                  {formatQuantity(v.unit_value, v.unit)}
-                </button>
-              ))}
+              <Chips
+                choices={quantities}
+                active={(v) => chosenId === v.id}
+                label={(v) => formatQuantity(v.unit_value, v.unit)}
+                onPick={onChoose}
+              />
             </div>
           )}
         </div>

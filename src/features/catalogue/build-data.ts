@@ -1,5 +1,6 @@
 import { getAllProducts, getCategories, getSubcategories } from '../../lib/api/client';
 import type { Category, Product, Subcategory } from '../../../contract/types';
+import { inThisShard } from './build-shard';
 
 /** The whole catalogue grouped for static pages, read from the API once per build. */
 export interface CatalogueIndex {
@@ -48,4 +49,19 @@ export type GridKind = 'all' | 'category' | 'subcategory';
 export function gridProducts(data: CatalogueIndex, kind: GridKind, id: number): Product[] {
   if (kind === 'all') return data.products;
   return (kind === 'category' ? data.byCategory : data.bySubcategory).get(id) ?? [];
+}
+
+/** What a category's page is given: the category and its grid's products. */
+export interface CategoryPageProps {
+  category: Category;
+  products: Product[];
+}
+
+/** This build's share of the category pages (/products/category/ID and /subcategories/ID list the same grid). */
+export async function categoryPagePaths(): Promise<{ params: { id: string }; props: CategoryPageProps }[]> {
+  const data = await catalogueIndex();
+  return inThisShard(data.categories).map((category) => ({
+    params: { id: String(category.id) },
+    props: { category, products: gridProducts(data, 'category', category.id) },
+  }));
 }

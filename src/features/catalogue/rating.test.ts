@@ -25,32 +25,16 @@ describe('starFill', () => {
 });
 
 describe('ratingBars', () => {
-  test('counts each star value and its share, 5 first', () => {
-    expect(ratingBars([5, 5, 4, 3, 5, 1, 4, 5])).toEqual([
-      { stars: 5, count: 4, percent: 50 },
-      { stars: 4, count: 2, percent: 25 },
-      { stars: 3, count: 1, percent: 13 },
-      { stars: 2, count: 0, percent: 0 },
-      { stars: 1, count: 1, percent: 13 },
-    ]);
-  });
-
-  test('thirds round to whole percents', () => {
-    expect(ratingBars([5, 4, 4]).map((b) => b.percent)).toEqual([33, 67, 0, 0, 0]);
-  });
-
-  test('a single rating is 100%', () => {
-    expect(ratingBars([2])).toEqual([
-      { stars: 5, count: 0, percent: 0 },
-      { stars: 4, count: 0, percent: 0 },
-      { stars: 3, count: 0, percent: 0 },
-      { stars: 2, count: 1, percent: 100 },
-      { stars: 1, count: 0, percent: 0 },
-    ]);
-  });
-
-  test('no ratings: zeros everywhere, no division by zero', () => {
-    expect(ratingBars([])).toEqual([5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0, percent: 0 })));
+  // Counts and percents listed 5 stars first, as the bars are drawn
+  test.each<[string, number[], number[], number[]]>([
+    ['counts each star value and its share, 5 first', [5, 5, 4, 3, 5, 1, 4, 5], [4, 2, 1, 0, 1], [50, 25, 13, 0, 13]],
+    ['thirds round to whole percents', [5, 4, 4], [1, 2, 0, 0, 0], [33, 67, 0, 0, 0]],
+    ['a single rating is 100%', [2], [0, 0, 0, 1, 0], [0, 0, 0, 100, 0]],
+    ['no ratings: zeros everywhere, no division by zero', [], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]],
+  ])('%s', (_, ratings, counts, percents) => {
+    expect(ratingBars(ratings)).toEqual(
+      [5, 4, 3, 2, 1].map((stars, i) => ({ stars, count: counts[i], percent: percents[i] })),
+    );
   });
 
   test('counts sum to the number of ratings in range', () => {

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useReducer } from 'react';
 import { getAddresses } from '../../lib/api/client';
 import { buyNowLines, cartCheckoutLines, clearCheckout } from './checkout-lines';
-import { formatRupees } from '../../../contract/format';
 import { placeOrder } from './place-order';
 import { addressLine } from '../../../contract/schemas/address';
 import { refreshCart } from '../cart/cart-store';
@@ -13,13 +12,14 @@ import { checkoutReducer, chosenAddress, initialCheckout } from './checkout-flow
 import { AddressPicker } from './AddressPicker';
 import { PriceDetails } from './PriceDetails';
 import { TestModeNotice } from './TestModeNotice';
-import { Thumb, VariantLine } from '../../ui/form';
+import { ItemSummary } from '../../ui/form';
 import { routes } from '../../lib/routes';
 import { Button } from '../../ui/Button';
 
-type Variant = 'buyNow' | 'cart';
+/** Which lines the screen orders: the one Buy Now product, or the whole cart. */
+export type CheckoutVariant = 'buyNow' | 'cart';
 
-function Checkout({ variant }: { variant: Variant }) {
+function Checkout({ variant }: { variant: CheckoutVariant }) {
   const session = useStore($session);
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckout);
   const { step, lines, addresses, addressError, selected, message } = state;
@@ -115,14 +115,14 @@ function Checkout({ variant }: { variant: Variant }) {
               <ul className="flex flex-col gap-3" aria-label="Items to order">
                 {lines.map((l) => (
                   <li key={l.variant_id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-3">
-                    <Thumb src={l.image} />
-                    <div className="min-w-0 flex-1 text-sm">
-                      <p className="font-semibold break-words">{l.name}</p>
-                      <VariantLine variant={l} testId="checkout-variant" />
-                      <p className="text-muted">
-                        Qty {l.quantity} · {formatRupees(l.final_price)}
-                      </p>
-                    </div>
+                    <ItemSummary
+                      image={l.image}
+                      name={l.name}
+                      variant={l}
+                      quantity={l.quantity}
+                      price={l.final_price}
+                      testId="checkout-variant"
+                    />
                     <Button
                       variant="secondary"
                       size="xs"
@@ -145,7 +145,7 @@ function Checkout({ variant }: { variant: Variant }) {
   );
 }
 
-function CheckoutScreen({ variant }: { variant: Variant }) {
+function CheckoutScreen({ variant }: { variant: CheckoutVariant }) {
   return (
     <>
       <TestModeNotice />

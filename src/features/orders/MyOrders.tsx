@@ -9,7 +9,7 @@ import { $session, requireSession } from '../../lib/stores/session';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
 import { ReviewDialog } from '../reviews/ReviewDialog';
-import { Thumb, VariantLine } from '../../ui/form';
+import { ItemSummary } from '../../ui/form';
 import { routes } from '../../lib/routes';
 import { Button } from '../../ui/Button';
 
@@ -67,14 +67,15 @@ function OrdersList() {
             <ul className="my-3 flex flex-col gap-3">
               {order.items.map((item, i) => (
                 <li key={`${item.variant}-${i}`} className="flex flex-wrap items-center gap-4">
-                  <Thumb src={item.product_image} size={56} />
-                  <div className="min-w-0 flex-1 text-sm">
-                    <p className="font-semibold break-words">{item.product_name}</p>
-                    <VariantLine variant={item} testId="order-item-variant" />
-                    <p className="text-muted">
-                      Qty {item.quantity} · {formatRupees(item.price)}
-                    </p>
-                  </div>
+                  <ItemSummary
+                    image={item.product_image}
+                    name={item.product_name}
+                    variant={item}
+                    quantity={item.quantity}
+                    price={item.price}
+                    testId="order-item-variant"
+                    thumbSize={56}
+                  />
                   {open.has(item.variant) && isPaid(order) && (
                     <Button variant="outline" size="xs" onClick={() => setReviewing(item)}>
                       Rate and Review<span className="sr-only"> {item.product_name}</span>
