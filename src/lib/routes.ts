@@ -1,87 +1,43 @@
 /**
- * Every address of the storefront, in one place. The pages' file names under src/pages/ make
+ * Every address of the storefront, in one place. Named exports, imported as
+ * `import * as routes`, so that a page's scripts carry only the addresses they use. The pages' file names under src/pages/ make
  * these URLs, and they stay as they are: bookmarks, the sitemap and the browser tests pin them.
  */
-export const routes = {
-  home: '/',
-  about: '/aboutus',
-  contact: '/contactus',
-  privacy: '/privacypolicy',
-  returns: '/return',
-  products: '/products',
-  allProducts: '/productslisting',
-  login: '/login',
-  register: '/register',
-  forgotPassword: '/forgotpassword',
-  resetPassword: '/resetpassword',
-  profile: '/profile',
-  updateProfile: '/updateprofile',
-  cart: '/cart',
-  wishlist: '/wishlist',
-  myOrders: '/myorder',
-  orderTrackingHelp: '/ordertracking',
-  /** The checkout of the one product chosen on its page ('Buy Now'). */
-  buyNowCheckout: '/buynowaddress',
-  /** The checkout of the whole cart. */
-  cartCheckout: '/buynowcartaddress',
-  search: '/searchproductlist',
-  sitemap: '/sitemap.xml',
-  /** Load More fragments of the product grids (not pages of their own). */
-  fragments: '/fragments/',
-  /** The page that renders a product unknown at build time, in the browser. */
-  fallback: '/fallback/',
-  product: (id: number | string) => `/product-details/${id}`,
-  category: (id: number | string) => `/subcategories/${id}`,
-  /** A category's page opened on one of its subcategories. */
-  categorySubcategory: (categoryId: number | string, subcategoryId: number | string) =>
-    `/subcategories/${categoryId}?sub_category=${subcategoryId}`,
-  subcategory: (id: number | string) => `/subcategoriesproducts/${id}`,
-  trackOrder: (id: number | string) => `/trackorder/${id}`,
-  orderSuccess: (orderId: number | string) => `/ordersuccess?order=${orderId}`,
-  searchFor: (term: string) => `/searchproductlist?search=${encodeURIComponent(term)}`,
-  /** Page `page` of a product grid's Load More fragments ('all', a category or a subcategory). */
-  gridFragment: (kind: string, id: number, page: number) => `/fragments/${kind}/${id}/${page}/`,
-} as const;
-
-/** The pages of logging in and recovering an account: nowhere to come back to after a login. */
-export const AUTH_ROUTES: readonly string[] = [
-  routes.login,
-  routes.register,
-  routes.forgotPassword,
-  routes.resetPassword,
-];
-
-/** The order id of a /trackorder/{id} address, or '' when the path is not one. */
-export function trackedOrderId(pathname: string): string {
-  return decodeURIComponent(/\/trackorder\/([^/]+)/.exec(pathname)?.[1] ?? '');
-}
-
-/**
- * Where to go after logging in: `next` when it is a path of this site, else '/'. Only a single
- * leading '/' followed by no second '/' or '\' counts: browsers read '//host' and '/\host' as
- * another site, and anything with a scheme (https:, javascript:) is refused outright. Control
- * characters are refused too, since browsers drop tabs and new lines from URLs ('/\t/evil.com'
- * would become '//evil.com').
- */
-export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || next.length > 2000) return routes.home;
-  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return routes.home;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(next)) return routes.home;
-  return next;
-}
-
-/** The login page's address that comes back to `here` (a path with its query) afterwards. */
-export function loginPath(here: string): string {
-  const back = safeNext(here);
-  const path = (back.split(/[?#]/, 1)[0] ?? '').replace(/\/+$/, '');
-  // Coming back to a login or reset page, or to home, adds nothing.
-  if (back === routes.home || AUTH_ROUTES.includes(path)) return routes.login;
-  return `${routes.login}?next=${encodeURIComponent(back)}`;
-}
-
-/** The login address for this page (plain '/login' when rendered on the server). */
-export function loginHref(): string {
-  if (typeof window === 'undefined') return routes.login;
-  return loginPath(window.location.pathname + window.location.search);
-}
+export const home = '/';
+export const about = '/aboutus';
+export const contact = '/contactus';
+export const privacy = '/privacypolicy';
+export const returns = '/return';
+export const products = '/products';
+export const allProducts = '/productslisting';
+export const login = '/login';
+export const register = '/register';
+export const forgotPassword = '/forgotpassword';
+export const resetPassword = '/resetpassword';
+export const profile = '/profile';
+export const updateProfile = '/updateprofile';
+export const cart = '/cart';
+export const wishlist = '/wishlist';
+export const myOrders = '/myorder';
+export const orderTrackingHelp = '/ordertracking';
+/** The checkout of the one product chosen on its page ('Buy Now'). */
+export const buyNowCheckout = '/buynowaddress';
+/** The checkout of the whole cart. */
+export const cartCheckout = '/buynowcartaddress';
+export const search = '/searchproductlist';
+export const sitemap = '/sitemap.xml';
+/** Load More fragments of the product grids (not pages of their own). */
+export const fragments = '/fragments/';
+/** The page that renders a product unknown at build time, in the browser. */
+export const fallback = '/fallback/';
+export const product = (id: number | string) => `/product-details/${id}`;
+export const category = (id: number | string) => `/subcategories/${id}`;
+/** A category's page opened on one of its subcategories. */
+export const categorySubcategory = (categoryId: number | string, subcategoryId: number | string) =>
+  `/subcategories/${categoryId}?sub_category=${subcategoryId}`;
+export const subcategory = (id: number | string) => `/subcategoriesproducts/${id}`;
+export const trackOrder = (id: number | string) => `/trackorder/${id}`;
+export const orderSuccess = (orderId: number | string) => `/ordersuccess?order=${orderId}`;
+export const searchFor = (term: string) => `/searchproductlist?search=${encodeURIComponent(term)}`;
+/** Page `page` of a product grid's Load More fragments ('all', a category or a subcategory). */
+export const gridFragment = (kind: string, id: number, page: number) => `/fragments/${kind}/${id}/${page}/`;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { routes } from '../lib/routes';
+import * as routes from '../lib/routes';
 
 /** robots.txt: everything but the Load More fragments and personal pages, plus the sitemap. */
 export const GET: APIRoute = ({ site }) => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { catalogueIndex } from '../features/catalogue/build-data';
-import { routes } from '../lib/routes';
+import * as routes from '../lib/routes';
 
 const STATIC_PAGES = [
   routes.home,

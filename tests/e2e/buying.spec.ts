@@ -187,9 +187,21 @@ test('Buy Now with a new address, address rules, then a failed payment leaves no
   await form.getByRole('button', { name: 'Save Address' }).click();
   await expect(form.getByText('Valid 10-digit phone number is required', { exact: true })).toBeVisible();
   await expect(form.getByText('Name is required', { exact: true })).toBeVisible();
+  // On a slow network the reload of the address list comes back late: the address just saved is
+  // chosen at once, so Delivery Here pressed meanwhile goes ahead instead of asking for one.
+  let releaseList = () => {};
+  const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+  await page.route('**/api/common/addresses/', async (route) => {
+    if (route.request().method() === 'GET') await listHeld;
+    await route.continue();
+  });
   await fillAddress(page);
   await expect(form).toBeHidden();
   await page.getByRole('button', { name: 'Delivery Here' }).click();
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
+  await expect(page.getByText('Please select a delivery address!')).toBeHidden();
+  // From here on the list answers at once again.
+  releaseList();
   await expect(page.getByRole('heading', { name: 'Price Details' })).toBeVisible();
   await page.getByRole('button', { name: 'Place Order' }).click();
   const checkout = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Failure', exact: true }) });

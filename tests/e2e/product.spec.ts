@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { first, itemAt } from '../lists';
-import { DESKTOP, rupees, waitForIslands } from './fixtures';
+import { DESKTOP, openShopDatabase, rupees, waitForIslands } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -140,20 +138,44 @@ test('the Review tab lists reviews with bars from the real counts', async ({ pag
 });
 
 test('a product added after the build is served by the fallback page', async ({ page }) => {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR as string, 'shop.sqlite'));
-  const productId = Number(
-    db
-      .prepare(
-        `INSERT INTO products (subcategory_id, name, description, weight_grams, unit, length_cm, width_cm, height_cm)
-         VALUES (1, 'Late Arrival Steel Tumbler Set', 'Six tumblers added after the build.', 900, 'piece', 20, 15, 12)`,
-      )
-      .run().lastInsertRowid,
-  );
-  db.prepare(
-    `INSERT INTO variants (product_id, name, color, size, sku, unit, unit_value, price_paise, final_price_paise)
-     VALUES (?, 'Steel', 'Steel', NULL, ?, 'piece', 1, 59900, 44900)`,
-  ).run(productId, `LATE-${productId}`);
-  db.close();
+  const db = openShopDatabase();
+  let productId: number;
+  try {
+    const product = await db
+      .insertInto('products')
+      .values({
+        subcategory_id: 1,
+        name: 'Late Arrival Steel Tumbler Set',
+        description: 'Six tumblers added after the build.',
+        weight_grams: 900,
+        unit: 'piece',
+        length_cm: 20,
+        width_cm: 15,
+        height_cm: 12,
+        big_deal: 0,
+        popular: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    productId = product.id;
+    await db
+      .insertInto('variants')
+      .values({
+        product_id: productId,
+        position: 0,
+        name: 'Steel',
+        color: 'Steel',
+        size: null,
+        sku: `LATE-${productId}`,
+        unit: 'piece',
+        unit_value: 1,
+        price_paise: 59900,
+        final_price_paise: 44900,
+      })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
 
   const response = await page.goto(`/product-details/${productId}`);
   expect(response?.status()).toBe(200);

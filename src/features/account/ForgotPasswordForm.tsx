@@ -8,7 +8,7 @@ import { validate } from '../../../contract/schemas/common';
 import { Field, FormMessage, guardedSubmit, useFields, useHydrated } from '../../ui/form';
 import { Button } from '../../ui/Button';
 import { PinInput } from './PinInput';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 
 function failure(error: unknown, refused: string): string {
   return shopperMessage(error, { refused, noAnswer: 'Something went wrong. Please try again.' });

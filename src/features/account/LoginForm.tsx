@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { getProfile } from '../../lib/api/client';
 import { shopperMessage } from '../../lib/api/error-message';
-import { routes, safeNext } from '../../lib/routes';
+import * as routes from '../../lib/routes';
+import { safeNext } from '../../lib/navigation';
 import { loginSchema } from '../../../contract/schemas/auth';
 import { $isLoggedIn, login, startSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';

@@ -4,7 +4,7 @@ import { shopperMessage } from '../../lib/api/error-message';
 import { PROFILE_LOAD_ERRORS } from './account-errors';
 import type { Profile } from '../../../contract/types';
 import { updateStoredUser } from '../../lib/stores/session';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { buttonClass } from '../../ui/button-class';
 
 /** Profile Information: the shopper's details, fresh from the server. */

@@ -4,7 +4,7 @@ import { signupSchema } from '../../../contract/schemas/auth';
 import { showDialog } from '../../lib/stores/ui';
 import { Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../../ui/form';
 import { Button } from '../../ui/Button';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { useCheckedSubmit } from './checked-submit';
 
 /** Registration: name, phone, e-mail and password, checked by the shared rules. */

@@ -7,7 +7,7 @@ import { resetPasswordSchema } from '../../../contract/schemas/auth';
 import { validate } from '../../../contract/schemas/common';
 import { FormMessage, PasswordField, useFields } from '../../ui/form';
 import { Button } from '../../ui/Button';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 
 /** Reset password for the e-mail verified on the previous step. */
 export function ResetPasswordForm() {

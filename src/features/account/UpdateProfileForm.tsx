@@ -9,7 +9,7 @@ import { requireSession, updateStoredUser } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, imageProblem } from '../../../contract/uploads';
 import { Field, PasswordField, useFields } from '../../ui/form';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { Button } from '../../ui/Button';
 
 /** Field errors the server sent back (`errors: {field: [message]}`), first message each. */

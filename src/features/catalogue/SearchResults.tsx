@@ -12,7 +12,7 @@ import {
   type PriceOrder,
   type SearchQuery,
 } from './search';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 
 /** Results the server already found for the page's address. */
 export interface InitialResults {

@@ -1,7 +1,7 @@
 import { shopperMessage } from '../../lib/api/error-message';
 import { DURATIONS } from '../../lib/constants';
 import { addVariantToCart } from '../cart/cart-store';
-import { loginHref } from '../../lib/routes';
+import { loginHref } from '../../lib/navigation';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
 import { showDialog, showToast } from '../../lib/stores/ui';

@@ -1,5 +1,5 @@
 import type { SearchProduct } from '../../../contract/types';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 
 export type PriceOrder = 'relevance' | 'asc' | 'desc';
 

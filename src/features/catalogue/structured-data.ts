@@ -1,6 +1,6 @@
 import type { Product } from '../../../contract/types';
 import { CURRENCY, SHOP_NAME } from '../../../contract/shop';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 
 /** schema.org Product data for a product page: every variant an offer priced in INR. */
 export function productJsonLd(product: Product, site: URL): Record<string, unknown> {

@@ -5,7 +5,7 @@ import { $isLoggedIn, $session, $userLabel, logout } from '../../lib/stores/sess
 import { startShopperState } from '../../lib/stores/shopper';
 import { useHydrated } from '../../ui/form';
 import { $wishlistCount } from '../wishlist/wishlist-store';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
 

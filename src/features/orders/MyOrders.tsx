@@ -10,7 +10,7 @@ import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
 import { ReviewDialog } from '../reviews/ReviewDialog';
 import { ItemSummary } from '../../ui/form';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { Button } from '../../ui/Button';
 
 function OrdersList() {

@@ -6,7 +6,7 @@ import { TRACKER_STEPS, trackerStep } from './orders';
 import { requireSession } from '../../lib/stores/session';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Thumb, VariantLine } from '../../ui/form';
-import { trackedOrderId } from '../../lib/routes';
+import { trackedOrderId } from '../../lib/navigation';
 
 function Tracker() {
   const [order, setOrder] = useState<Order | null | undefined>(undefined);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { getUserReviews } from '../../lib/api/client';
 import type { Review } from '../../../contract/types';
 import { $session } from '../../lib/stores/session';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 
 /** My Reviews & Ratings: what the shopper has written, as plain text. */
 export function MyReviews() {

@@ -2,7 +2,8 @@ import { atom, computed } from 'nanostores';
 import { login as loginCall, logoutSession, onSessionEnded, setTokenSource } from '../api/client';
 import type { Profile } from '../../../contract/types';
 import { isTokenExpired, STORAGE_KEYS, tokenProblem } from '../session';
-import { AUTH_ROUTES, loginHref, routes } from '../routes';
+import * as routes from '../routes';
+import { AUTH_ROUTES, loginHref } from '../navigation';
 import { showDialog } from './ui';
 
 export interface SessionState {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { loginPath, routes, safeNext, trackedOrderId } from './routes';
+import * as routes from './routes';
+import { loginPath, safeNext, trackedOrderId } from './navigation';
 
 describe('safeNext: where a login may return to', () => {
   test.each<[string, unknown, string]>([
