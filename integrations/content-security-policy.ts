@@ -35,9 +35,9 @@ export function contentSecurityPolicy(apiOrigin: string | null) {
       "base-uri 'self'",
       "object-src 'none'",
       `form-action ${["'self'", ...apiOrigins].join(' ')}`,
-      // Product pictures may come from a backend's CDN (Razorpay's logos too); uploads are
-      // previewed from blob: URLs.
-      "img-src 'self' data: blob: https:",
+      // Product pictures may come from a backend's CDN (Razorpay's logos too), or from the API's
+      // own origin's /media/ (named for an http one); uploads are previewed from blob: URLs.
+      `img-src ${["'self'", 'data:', 'blob:', 'https:', ...apiOrigins].join(' ')}`,
       "font-src 'self' data:",
       `connect-src ${["'self'", ...apiOrigins, ...RAZORPAY.connect].join(' ')}`,
       `frame-src ${RAZORPAY.frame.join(' ')}`,

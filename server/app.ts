@@ -7,12 +7,14 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Db } from './db';
 import { ApiError } from './http/errors';
 import { compress } from './http/compress';
+import { storefrontCors } from './http/cors';
 import { resolveFile, sendFile } from './http/static-files';
 import { applySecurityHeaders } from './http/security-headers';
 import { ResponseCache } from './http/response-cache';
 import { referenceRoutes } from './openapi/reference';
 import { catalogueRoutes } from './routes/catalogue';
 import { contactRoutes } from './routes/contact';
+import { healthRoutes } from './routes/health';
 import { addressRoutes } from './routes/addresses';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
@@ -24,10 +26,14 @@ import { ratingRoutes } from './routes/ratings';
 import { wishlistRoutes } from './routes/wishlist';
 import { MAX_REVIEW_IMAGES } from '../contract/schemas/reviews';
 import { productExists } from './repositories/catalogue';
+import { isDatabaseUnavailable } from './repositories/dialect';
+import { matchRewrite } from './site/static-host';
 import { createAccounts, type AccountsOptions } from './services/auth/accounts';
 import { REVIEW_IMAGE } from './services/images/uploads';
 import { createLocalProvider } from './services/payments/local';
 import type { PaymentsOptions } from './services/payments/provider';
+import { redisChangeFeed } from './shared/catalogue-changes';
+import type { SharedRedis } from './shared/redis';
 
 /** Largest request body the API reads (uploads have their own, lower, per-file limits). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -53,13 +59,17 @@ export interface AppOptions {
   siteRoot?: () => string | null;
   /** Renders the built site's on-demand pages (search); null for an address that is not one. */
   renderPage?: (request: Request) => Promise<Response | null>;
+  /** The origin of a storefront served from elsewhere (STOREFRONT_ORIGIN), allowed to call /api/ (CORS). */
+  storefrontOrigin?: string;
   log?: (line: string) => void;
+  /**
+   * Redis shared with the shop's other API processes: a catalogue change here empties their
+   * caches, and /api/health reports it. (The throttles get it through `accounts.throttleStore`.)
+   */
+  redis?: SharedRedis | null;
+  /** When the site being served was built (for /api/health), null before the first build. */
+  builtAt?: () => Date | null;
 }
-
-const PAGE_ROUTE_REWRITES: { pattern: RegExp; page: string }[] = [
-  // Order ids are private: one page serves them all and reads the id from the address.
-  { pattern: /^\/trackorder\/[^/]+\/?$/, page: '/trackorder/' },
-];
 
 function jsonError(c: Context, error: ApiError): Response {
   return c.json(error.body(), error.status, error.headers);
@@ -86,6 +96,7 @@ export function createApp(options: AppOptions): Hono {
     });
   }
   app.use('*', compress());
+  if (options.storefrontOrigin) app.use('/api/*', storefrontCors(options.storefrontOrigin));
   const tooLarge = (c: Context) => c.json({ message: 'Request body is too large.' }, 413);
   const defaultLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const reviewLimit = bodyLimit({ maxSize: MAX_REVIEW_BODY_BYTES, onError: tooLarge });
@@ -101,7 +112,7 @@ export function createApp(options: AppOptions): Hono {
     provider: createLocalProvider(crypto.randomBytes(32).toString('hex')),
   };
   // One cache of public catalogue answers; a new review empties it (ratings change averages).
-  const catalogueCache = new ResponseCache(db);
+  const catalogueCache = new ResponseCache(db, options.redis ? redisChangeFeed(options.redis) : undefined);
   app.route('/api/common', catalogueRoutes(db, catalogueCache));
   app.route('/api/common', ratingRoutes(accounts, catalogueCache));
   app.route('/api/common', authRoutes(accounts));
@@ -113,6 +124,7 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api/common', contactRoutes(accounts));
   app.route('/api/payments', paymentRoutes(accounts, payments));
   app.route('/api', referenceRoutes());
+  app.route('/api', healthRoutes({ db, redis: options.redis, builtAt: options.builtAt }));
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
 
   app.route('/media', mediaRoutes(db, options.mediaDir));
@@ -143,6 +155,12 @@ export function createApp(options: AppOptions): Hono {
     if (error instanceof SyntaxError && c.req.path.startsWith('/api/')) {
       return c.json({ message: 'The request body is not valid JSON.' }, 400);
     }
+    if (isDatabaseUnavailable(error)) {
+      reportUnavailable(error);
+      c.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+      c.header('cache-control', 'no-store');
+      return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
+    }
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
     if (!c.req.path.startsWith('/api/') && c.req.header('accept')?.includes('text/html')) {
       return errorPage(c, options.siteRoot?.() ?? null);
@@ -153,13 +171,27 @@ export function createApp(options: AppOptions): Hono {
   return app;
 }
 
+/** What a shopper is told while the database cannot answer; the storefront retries after Retry-After. */
+export const UNAVAILABLE_MESSAGE = 'The shop is busy for a moment. Please try again in a few seconds.';
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** When the database was last reported unreachable: an outage is logged once a minute, not per request. */
+let lastUnavailableReport = 0;
+
+function reportUnavailable(error: unknown): void {
+  if (Date.now() - lastUnavailableReport < 60_000) return;
+  lastUnavailableReport = Date.now();
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`The database is not answering (${reason}): requests get 503 with Retry-After until it is back`);
+}
+
 /** The page that serves a route the build could not know: a tracked order or a new product. */
 async function rewriteTarget(db: Db, urlPath: string): Promise<string | null> {
-  for (const { pattern, page } of PAGE_ROUTE_REWRITES) if (pattern.test(urlPath)) return page;
-  // Plain decimal digits only: '0x10', '1e2' or '010' name no product.
-  const product = /^\/product-details\/([1-9]\d{0,14})\/?$/.exec(urlPath);
-  if (product && (await productExists(db, Number(product[1])))) return '/fallback/product/';
-  return null;
+  // The rewrites static hosts are given too (site/static-host.ts).
+  const match = matchRewrite(urlPath);
+  if (!match) return null;
+  if (match.rewrite.onlyKnownProduct && !(await productExists(db, Number(match.id)))) return null;
+  return match.rewrite.page;
 }
 
 async function notFoundPage(c: Context, root: string): Promise<Response> {

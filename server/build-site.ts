@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { createApp } from './app';
 import { accountsOptions, boundPort, envOrExit, listen, mediaDir, prepareData } from './runtime';
-import { buildSite } from './site-builder';
+import { buildSite, sitePaths } from './site-builder';
 
 /**
  * `npm run build`: builds the static site from the data folder's catalogue and swaps it in; a
@@ -24,6 +25,11 @@ async function main(): Promise<void> {
     console.log(
       `Built ${result.pages} pages in ${seconds.toFixed(1)} s (${Math.round(result.pages / seconds)} pages/s) into ${result.dir}` +
         (result.peakRssMb ? `, peak memory ${result.peakRssMb} MB` : ''),
+    );
+    const live = sitePaths(env.dataDir).current;
+    console.log(
+      `For a static host or CDN: publish ${path.join(live, 'client')} (with _redirects, _headers and serve.json); ` +
+        `nginx: root ${path.join(live, 'client')}; include ${path.join(live, 'nginx-site.conf')};`,
     );
   } finally {
     server.close();

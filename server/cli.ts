@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { databaseFile, migrate, openDatabase } from './db';
-import { envOrExit } from './runtime';
+import { migrate } from './db';
+import { envOrExit, openShopDatabase } from './runtime';
 import { runShopCommand } from './services/orders/commands';
 
 /**
@@ -9,12 +9,13 @@ import { runShopCommand } from './services/orders/commands';
  */
 async function main(): Promise<number> {
   const env = envOrExit();
-  const file = databaseFile(env.dataDir);
-  if (!fs.existsSync(file)) {
-    console.error(`No shop database at ${file}. Start the shop once (npm start), or set DATA_DIR to its data folder.`);
+  if (env.database.engine === 'sqlite' && !fs.existsSync(env.database.file)) {
+    console.error(
+      `No shop database at ${env.database.file}. Start the shop once (npm start), or set DATA_DIR to its data folder.`,
+    );
     return 1;
   }
-  const db = openDatabase(file);
+  const db = await openShopDatabase(env);
   try {
     await migrate(db);
     return await runShopCommand(db, process.argv.slice(2), { out: console.log, err: console.error });

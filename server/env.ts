@@ -1,10 +1,22 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { SQLITE_FILE_NAME } from './db/engine';
+import { redactUrl } from './db/postgres';
 
 /** `name@host.tld` or `Display Name <name@host.tld>`; no line breaks or control characters. */
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const MAILBOX = /^(?:[^\u0000-\u001f\u007f<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+/** An http(s) origin: scheme, host and optional port, nothing after (a trailing slash is tolerated). */
+function isOrigin(value: string): boolean {
+  if (!/^https?:\/\/[^\s/?#@]+\/?$/i.test(value)) return false;
+  try {
+    return new URL(value).pathname === '/';
+  } catch {
+    return false;
+  }
+}
 
 const whole = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -16,6 +28,13 @@ const fields = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(?:ql)?:\/\/\S+$/i, 'must be a postgres:// URL such as postgres://shop@127.0.0.1:5432/shop')
+    .refine((url) => URL.canParse(url), 'must be a postgres:// URL such as postgres://shop@127.0.0.1:5432/shop')
+    .optional(),
+  DATABASE_POOL_SIZE: whole(1, 200).default(10),
   SEED_PRODUCTS: whole(1, 1_000_000).default(320),
   REBUILD_INTERVAL_MINUTES: whole(0, 7 * 24 * 60).default(0),
   BUILD_WORKERS: whole(1, 16).optional(),
@@ -37,10 +56,38 @@ const fields = z.object({
   RAZORPAY_KEY_SECRET: z.string().trim().min(8, 'must be the key secret Razorpay gave with the key id').optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   LOCAL_PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STOREFRONT_ORIGIN: z
+    .string()
+    .trim()
+    .refine(isOrigin, "must be the storefront's origin alone, such as https://shop.example.in (no path)")
+    .optional(),
   PAYMENT_PROVIDER: z.enum(['razorpay', 'local'], { error: 'must be razorpay or local' }).optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine(isRedisUrl, 'must be a redis:// or rediss:// URL with a host, e.g. redis://127.0.0.1:6379')
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('gharbazaar:'),
+  WEB_CONCURRENCY: whole(1, 32).default(1),
   // Read only to refuse a production shop that would silently take test payments.
   NODE_ENV: z.string().optional(),
 });
+
+/** `redis://[user:password@]host[:port][/db]` or `rediss://…` (TLS), with a database index of 0 to 15 when given. */
+function isRedisUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') return false;
+  if (!url.hostname) return false;
+  return /^\/?(?:[0-9]|1[0-5])?$/.test(url.pathname);
+}
 
 // A key id without its secret (or the reverse) would leave the shop half on Razorpay.
 const schema = fields.superRefine((v, ctx) => {
@@ -80,13 +127,23 @@ const SECRET_VARIABLES = new Set([
   'RAZORPAY_KEY_SECRET',
   'RAZORPAY_WEBHOOK_SECRET',
   'LOCAL_PAYMENT_SECRET',
+  // It may carry a password.
+  'REDIS_URL',
 ]);
+
+/** Variables holding URLs that may carry a password: shown in errors with the password masked. */
+const URL_VARIABLES = new Set(['DATABASE_URL']);
+
+/** Where the shop keeps its data: the SQLite file in DATA_DIR, or a PostgreSQL server. */
+export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; poolSize: number };
 
 export interface Env {
   port: number;
   host: string;
   /** Absolute path of the folder holding the database, media and built site. */
   dataDir: string;
+  /** SQLite in DATA_DIR, or PostgreSQL when DATABASE_URL is set. */
+  database: DatabaseConfig;
   /** Public origin used for canonical URLs, Open Graph and the sitemap. */
   siteUrl: string;
   seedProducts: number;
@@ -115,6 +172,20 @@ export interface Env {
    * is taken. Local is the default only outside production; production must opt in to it.
    */
   paymentProvider: 'razorpay' | 'local';
+  /**
+   * The origin of a storefront served from elsewhere (a CDN): the API answers its browser calls
+   * (CORS). Unset, the API sends no CORS headers and only its own pages call it.
+   */
+  storefrontOrigin: string | undefined;
+  /**
+   * Redis, for what several API processes share (throttles, the catalogue cache's invalidation,
+   * the site builder's lock); unset: one process keeps them in memory.
+   */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel of this shop, so shops (or tests) can share one Redis. */
+  redisKeyPrefix: string;
+  /** API processes to run (node:cluster), sharing the port. */
+  webConcurrency: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -134,7 +205,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           ? '(unset)'
           : SECRET_VARIABLES.has(name)
             ? '(hidden)'
-            : JSON.stringify(present[name]);
+            : URL_VARIABLES.has(name)
+              ? JSON.stringify(redactUrl(String(present[name])))
+              : JSON.stringify(present[name]);
       return `${issue.path.join('.')}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
@@ -144,6 +217,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     port: v.PORT,
     host: v.HOST,
     dataDir: path.resolve(v.DATA_DIR),
+    database: v.DATABASE_URL
+      ? { engine: 'postgres', url: v.DATABASE_URL, poolSize: v.DATABASE_POOL_SIZE }
+      : { engine: 'sqlite', file: path.join(path.resolve(v.DATA_DIR), SQLITE_FILE_NAME) },
     siteUrl: (v.SITE_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     seedProducts: v.SEED_PRODUCTS,
     rebuildIntervalMinutes: v.REBUILD_INTERVAL_MINUTES,
@@ -162,5 +238,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     razorpayWebhookSecret: v.RAZORPAY_WEBHOOK_SECRET,
     localPaymentSecret: v.LOCAL_PAYMENT_SECRET,
     paymentProvider: v.PAYMENT_PROVIDER ?? (v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET ? 'razorpay' : 'local'),
+    // The browser's Origin header is the lower-case serialisation: compare against the same.
+    storefrontOrigin: v.STOREFRONT_ORIGIN ? new URL(v.STOREFRONT_ORIGIN).origin : undefined,
+    redisUrl: v.REDIS_URL,
+    redisKeyPrefix: v.REDIS_KEY_PREFIX,
+    webConcurrency: v.WEB_CONCURRENCY,
   };
 }

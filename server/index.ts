@@ -1,104 +1,105 @@
+import cluster from 'node:cluster';
 import { createApp } from './app';
+import { runPrimary } from './cluster';
+import type { Env } from './env';
 import {
   accountsOptions,
   boundPort,
+  closeServer,
+  connectSharedRedis,
   envOrExit,
   listen,
   mediaDir,
-  outboxDir,
   paymentsOptions,
   prepareData,
   runMain,
+  sayWhatRuns,
+  SHUTDOWN_GRACE_MS,
 } from './runtime';
-import { buildSite, currentRenderer, currentSite, removeBuildLeftovers } from './site-builder';
+import { redisStore } from './services/rate-limit';
+import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock, type BuildLock } from './shared/build-lock';
+import { siteRebuilds, type SiteRebuilds } from './shared/site-rebuilds';
+import { currentBuildTime, currentRenderer, currentSite, removeBuildLeftovers } from './site-builder';
 
 /**
  * `npm start`: migrate and seed the data folder if needed, serve the API at once, build the
  * static site from it (and again on a schedule), and serve the pages, /api/ and /media/.
+ * WEB_CONCURRENCY=N > 1: the primary process prepares the data, runs N API workers sharing the
+ * port (server/cluster.ts) and builds the site; each worker serves.
  */
 async function main(): Promise<void> {
   const env = envOrExit();
-  const log = (line: string) => console.log(`[shop] ${line}`);
+  if (env.webConcurrency > 1 && cluster.isPrimary) return runPrimary(env);
+  return serve(env, cluster.isWorker);
+}
+
+/**
+ * One API process. Alone (`worker` false) it also builds the site and says what runs; as a
+ * cluster worker it serves only, and its log lines carry its pid.
+ */
+async function serve(env: Env, worker: boolean): Promise<void> {
+  const prefix = worker ? `[shop ${process.pid}]` : '[shop]';
+  const log = (line: string) => console.log(`${prefix} ${line}`);
+  const redis = await connectSharedRedis(env, log);
   const db = await prepareData(env, log);
-  // A build killed with the shop (kill -9, power loss) leaves folders nobody else removes.
-  const leftovers = removeBuildLeftovers(env.dataDir);
-  if (leftovers.length) log(`Removed ${leftovers.length} folder(s) left by an interrupted build`);
-  if (!env.smtpUrl) log(`No SMTP_URL: e-mails are written to ${outboxDir(env)}`);
-  if (!env.rateLimits) log('RATE_LIMITS=off: logins, sign-ups and password resets are not throttled');
-  const payments = paymentsOptions(env);
-  if (payments.provider.name === 'local') {
-    log(
-      'Test mode: payments go through the local test checkout and no money is taken (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for Razorpay)',
-    );
+  if (!worker) {
+    // A build killed with the shop (kill -9, power loss) leaves folders nobody else removes.
+    const leftovers = removeBuildLeftovers(env.dataDir);
+    if (leftovers.length) log(`Removed ${leftovers.length} folder(s) left by an interrupted build`);
+    sayWhatRuns(env, log);
   }
   const app = createApp({
     db,
     mediaDir: mediaDir(env),
-    accounts: accountsOptions(env),
-    payments,
+    accounts: {
+      ...accountsOptions(env),
+      throttleStore: redis ? redisStore(redis.client, redis.prefix) : undefined,
+    },
+    payments: paymentsOptions(env),
     trustProxy: env.trustProxy,
     siteUrl: env.siteUrl,
+    storefrontOrigin: env.storefrontOrigin,
     siteRoot: () => currentSite(env.dataDir),
     renderPage: async (request) => (await currentRenderer(env.dataDir))?.render(request) ?? null,
     log: env.logRequests ? log : undefined,
+    redis,
+    builtAt: () => currentBuildTime(env.dataDir),
   });
   const server = await listen(app, env.port, env.host);
   const port = boundPort(server);
-  // Stopping the shop stops a build in progress too, rather than leaving it running alone.
-  const shutdown = new AbortController();
-  const stop = () => {
-    shutdown.abort();
-    server.close();
-    void db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   const apiBase = `http://127.0.0.1:${port}/api/`;
   // Pages rendered on demand (search) read the catalogue from this process's own API.
   process.env.API_BASE = apiBase;
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  const rebuild = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          const result = await buildSite({
-            dataDir: env.dataDir,
-            apiBase,
-            siteUrl: env.siteUrl,
-            workers: env.buildWorkers,
-            log,
-            signal: shutdown.signal,
-          });
-          log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s`);
-        } catch (error) {
-          console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`);
-        }
-      } while (again);
-      running = null;
-    })();
-    return running;
+  let builds: SiteRebuilds | null = null;
+  let stopping = false;
+  // SIGTERM or SIGINT: stop accepting, finish the requests under way (10 s at most), stop a
+  // build in progress, close the database and Redis, exit 0.
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    log(`Stopping: finishing the requests under way (${SHUTDOWN_GRACE_MS / 1000} s at most)`);
+    // Whatever hangs (a database that does not close), the process ends.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref();
+    const stopBuilds = builds?.stop();
+    await closeServer(server, SHUTDOWN_GRACE_MS);
+    await stopBuilds;
+    await db.destroy();
+    await redis?.close();
+    process.exit(0);
   };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  // A worker whose primary is gone has nobody to restart or stop it: it stops by itself.
+  if (worker) process.on('disconnect', () => void stop());
 
-  const url = `http://localhost:${port}`;
-  if (currentSite(env.dataDir)) {
-    log(`Shop open at ${url} (refreshing the catalogue pages in the background)`);
-    void rebuild();
-  } else {
-    log(`Building the storefront from the catalogue; the API already answers at ${url}/api/`);
-    await rebuild();
-    if (currentSite(env.dataDir)) log(`Shop open at ${url}`);
+  if (worker) {
+    log(`Serving on port ${port}`);
+    return;
   }
-  if (env.rebuildIntervalMinutes > 0) {
-    setInterval(() => void rebuild(), env.rebuildIntervalMinutes * 60_000).unref();
-  }
+  const lock: BuildLock = redis ? redisBuildLock(redis.client, buildLockKey(redis.prefix)) : LOCAL_BUILD_LOCK;
+  builds = siteRebuilds({ env, apiBase, url: `http://localhost:${port}`, log, lock });
+  await builds.start();
 }
 
 runMain(main);

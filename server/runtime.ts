@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { databaseFile, migrate, openDatabase, type Db } from './db';
+import { exclusively, migrate, openDatabase, openPostgres, type Db } from './db';
+import { databaseName, ensureDatabase, redactUrl } from './db/postgres';
 import { catalogueIsEmpty, hasUndrawnPictures } from './db/catalogue-state';
 import { ConfigError, loadEnv, type Env } from './env';
 import type { AccountsOptions } from './services/auth/accounts';
@@ -13,6 +15,7 @@ import { SmtpMailer } from './services/mail/smtp';
 import { createLocalProvider } from './services/payments/local';
 import type { PaymentsOptions } from './services/payments/provider';
 import { createRazorpayProvider } from './services/payments/razorpay';
+import { SharedRedis } from './shared/redis';
 
 /** Bytes of a generated token secret. */
 const SECRET_BYTES = 32;
@@ -89,19 +92,66 @@ export function runMain(main: () => Promise<void>): void {
 }
 
 /**
- * Opens and migrates the data folder's database, seeding the demo catalogue when it is empty.
- * The demo (server/demo/) is loaded here only, and only when it has something to do: a shop whose
- * catalogue was filled otherwise (an import, or `npm run seed` earlier) starts without it.
+ * Opens the shop's database: the SQLite file in DATA_DIR, or the PostgreSQL server of
+ * DATABASE_URL (whose database is created on the first start when the server has none of that
+ * name). A server that cannot be reached stops start-up with one line naming DATABASE_URL and
+ * the address tried, its password masked.
+ */
+export async function openShopDatabase(env: Env, log: (line: string) => void = console.log): Promise<Db> {
+  const config = env.database;
+  if (config.engine === 'sqlite') return openDatabase(config.file);
+  const shown = redactUrl(config.url);
+  try {
+    const { created } = await ensureDatabase(config.url);
+    if (created) log(`Created the database ${databaseName(config.url)} on ${new URL(config.url).host}`);
+  } catch (error) {
+    throw new StartupError(
+      `DATABASE_URL=${shown} cannot be used (${postgresReason(error)}): start PostgreSQL there or correct DATABASE_URL.`,
+    );
+  }
+  let lastReport = 0;
+  return openPostgres(config.url, {
+    poolSize: config.poolSize,
+    // Once a minute at most: a restarting server drops every idle connection at once.
+    onIdleError: (error) => {
+      if (Date.now() - lastReport < 60_000) return;
+      lastReport = Date.now();
+      log(`PostgreSQL closed a connection (${postgresReason(error)}); new ones are opened as requests need them`);
+    },
+  });
+}
+
+/** A driver error in a few words: its code and message, never the URL's password. */
+function postgresReason(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  const text = message || (error instanceof AggregateError ? String(error.errors[0]) : 'no answer');
+  return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
+}
+
+/**
+ * Opens and migrates the shop's database, seeding the demo catalogue when it is empty. The demo
+ * (server/demo/) is loaded here only, and only when it has something to do: a shop whose
+ * catalogue was filled otherwise (an import, or `npm run seed` earlier) starts without it. Two
+ * processes starting at once on one PostgreSQL database migrate and seed once.
  */
 export async function prepareData(env: Env, log: (line: string) => void = console.log): Promise<Db> {
+  // The data folder holds the media, the built site and the generated secrets on either engine.
   checkDataDir(env.dataDir);
-  const db = openDatabase(databaseFile(env.dataDir));
-  const applied = await migrate(db);
-  if (applied.length) log(`Database migrated: ${applied.join(', ')}`);
-  const empty = await catalogueIsEmpty(db);
-  if (empty || (await hasUndrawnPictures(db))) {
-    const { prepareDemo } = await import('./demo/seed');
-    for (const line of await prepareDemo(db, { seedProducts: env.seedProducts, empty })) log(line);
+  const db = await openShopDatabase(env, log);
+  try {
+    await exclusively(db, 'gharbazaar:prepare-data', async (locked) => {
+      const applied = await migrate(locked);
+      if (applied.length) log(`Database migrated: ${applied.join(', ')}`);
+      const empty = await catalogueIsEmpty(locked);
+      if (empty || (await hasUndrawnPictures(locked))) {
+        const { prepareDemo } = await import('./demo/seed');
+        for (const line of await prepareDemo(locked, { seedProducts: env.seedProducts, empty })) log(line);
+      }
+    });
+  } catch (error) {
+    await db.destroy();
+    throw error;
   }
   return db;
 }
@@ -113,8 +163,24 @@ export async function prepareData(env: Env, log: (line: string) => void = consol
 export function listen(app: Hono, port: number, host: string): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server));
+    keepConnectionsOpen(server);
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, port, host)));
   });
+}
+
+/**
+ * How long an idle keep-alive connection stays open. Node closes one after 5 s; a load balancer
+ * (or any client) that reuses it as it closes gets ECONNRESET. Balancers keep idle connections
+ * up to 60 s (nginx's keepalive_timeout 75 s is its side to clients), so the shop keeps its side
+ * open longer than they do, and they close first.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+function keepConnectionsOpen(server: ServerType): void {
+  const http = server as Partial<Pick<HttpServer, 'keepAliveTimeout' | 'headersTimeout'>>;
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Must exceed keepAliveTimeout, or a request arriving on a connection just reused can time out.
+  http.headersTimeout = KEEP_ALIVE_MS + 1_000;
 }
 
 /** The one line an operator needs for a failed listen, or the error itself when it is not one of theirs. */
@@ -186,6 +252,59 @@ export function paymentsOptions(env: Env): PaymentsOptions {
       ? createRazorpayProvider(env.razorpay)
       : createLocalProvider(loadLocalPaymentSecret(env));
   return { provider, webhookSecret: env.razorpayWebhookSecret };
+}
+
+/** Longest wait, on SIGTERM or SIGINT, for the requests under way to finish. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops accepting connections and resolves once the requests under way have been answered, or
+ * after `graceMs`, when the connections still open are cut. Idle keep-alive connections are
+ * closed at once, and each busy one as soon as its answer is sent.
+ */
+export function closeServer(server: ServerType, graceMs: number): Promise<void> {
+  const http = server as Partial<Pick<HttpServer, 'closeIdleConnections' | 'closeAllConnections'>>;
+  return new Promise((resolve) => {
+    const idle = setInterval(() => http.closeIdleConnections?.(), 50);
+    const cut = setTimeout(() => http.closeAllConnections?.(), graceMs);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      resolve();
+    });
+    http.closeIdleConnections?.();
+  });
+}
+
+/** The start-up notes of what runs without being configured: mail to files, no throttles, test payments. */
+export function sayWhatRuns(env: Env, log: (line: string) => void): void {
+  if (!env.smtpUrl) log(`No SMTP_URL: e-mails are written to ${outboxDir(env)}`);
+  if (!env.rateLimits) log('RATE_LIMITS=off: logins, sign-ups and password resets are not throttled');
+  if (env.paymentProvider !== 'razorpay' || !env.razorpay) {
+    log(
+      'Test mode: payments go through the local test checkout and no money is taken (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for Razorpay)',
+    );
+  }
+}
+
+/** What the shop does while Redis is away, said in the one line that tells it went away. */
+const WITHOUT_REDIS =
+  'logins and password resets answer 503 until it is back, sign-ups and contact messages are counted by each process alone, ' +
+  'and catalogue answers are not cached; everything else goes on';
+
+/**
+ * Redis (REDIS_URL), connected, or null when it is not configured. An unreachable Redis at start
+ * is a StartupError naming REDIS_URL and the address tried, never its password; once started,
+ * Redis coming and going is logged once each way.
+ */
+export async function connectSharedRedis(env: Env, log: (line: string) => void): Promise<SharedRedis | null> {
+  if (!env.redisUrl) return null;
+  try {
+    return await SharedRedis.connect(env.redisUrl, { prefix: env.redisKeyPrefix, log, whileDown: WITHOUT_REDIS });
+  } catch (error) {
+    const what = error instanceof Error ? error.message : String(error);
+    throw new StartupError(`REDIS_URL: ${what}: start Redis there, or correct or unset REDIS_URL.`);
+  }
 }
 
 /** Outgoing mail: through SMTP_URL when set, else as .eml files in DATA_DIR/outbox/. */

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { SiteRenderer } from '../integrations/site-entry';
+import { finishStaticFolder } from './site/static-folder';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
@@ -77,6 +78,19 @@ export function currentSite(dataDir: string): string | null {
   const { current } = sitePaths(dataDir);
   const root = staticRoot(current);
   return fs.existsSync(path.join(root, 'index.html')) ? root : null;
+}
+
+/**
+ * When the live build finished (its completion marker's time; the folder's for builds made before
+ * the marker existed), or null before the first build.
+ */
+export function currentBuildTime(dataDir: string): Date | null {
+  const { current } = sitePaths(dataDir);
+  for (const file of [path.join(current, COMPLETE_MARKER), current]) {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat) return stat.mtime;
+  }
+  return null;
 }
 
 const renderers = new Map<string, Promise<SiteRenderer | null>>();
@@ -251,6 +265,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
     linkNodeModules(paths.root);
     const peakRssMb = await runAstroBuilds(dir, options, log);
     removeServerLeftovers(staticRoot(dir));
+    await finishStaticFolder(dir, options);
     await precompressAssets(staticRoot(dir));
     fs.writeFileSync(path.join(dir, COMPLETE_MARKER), '');
     swapCurrent(paths.current, dir);

@@ -179,7 +179,6 @@ export interface CartItemsTable {
   created_at: CreatedAt;
 }
 
-
 export interface OrdersTable {
   id: Generated<number>;
   user_id: number;

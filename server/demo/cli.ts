@@ -1,16 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { catalogueIsEmpty } from '../db/catalogue-state';
-import { databaseFile, migrate, openDatabase } from '../db/index';
+import { engineOf, migrate, type Db } from '../db/index';
+import { redactUrl } from '../db/postgres';
+import { loadEnv } from '../env';
+import { openShopDatabase } from '../runtime';
 import { seedCatalogue } from './seed';
 import { DEFAULT_PRODUCT_COUNT, generateCatalogue } from './generate';
 
 const USAGE = `Usage: npm run seed -- [--products N] [--seed S] [--data-dir DIR] [--reset]
 
-Writes a generated catalogue of N products (default ${DEFAULT_PRODUCT_COUNT}) into the data folder
-(DATA_DIR, default ./data). --reset first deletes that folder's database, media and built site,
-which starts a new shop: accounts and orders in it are lost.`;
+Writes a generated catalogue of N products (default ${DEFAULT_PRODUCT_COUNT}) into the shop's database:
+the data folder's (DATA_DIR, default ./data), or PostgreSQL's when DATABASE_URL is set. --reset first
+deletes that database's tables and the folder's media and built site, which starts a new shop:
+accounts and orders in it are lost.`;
 
 /** `npm run seed`: a realistic or synthetic catalogue of any size, for development and benchmarks. */
 async function main(): Promise<void> {
@@ -34,18 +39,22 @@ async function main(): Promise<void> {
   }
   if (!Number.isInteger(seed)) throw new Error(`--seed must be a whole number, not "${values.seed}".`);
   const dataDir = path.resolve(values['data-dir']);
+  const env = loadEnv({ ...process.env, DATA_DIR: dataDir });
   if (values.reset) {
     for (const name of ['shop.sqlite', 'shop.sqlite-wal', 'shop.sqlite-shm', 'media', 'site']) {
       fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
     }
   }
-  const db = openDatabase(databaseFile(dataDir));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = await openShopDatabase(env);
   try {
+    if (values.reset && engineOf(db) === 'postgres') await emptySchema(db);
     await migrate(db);
     if (!(await catalogueIsEmpty(db))) {
-      throw new Error(
-        `${dataDir} already has a catalogue. Add --reset to replace the whole shop, or pass another --data-dir.`,
-      );
+      const where =
+        env.database.engine === 'postgres' ? `The database of DATABASE_URL=${redactUrl(env.database.url)}` : dataDir;
+      const other = env.database.engine === 'postgres' ? 'another DATABASE_URL' : 'another --data-dir';
+      throw new Error(`${where} already has a catalogue. Add --reset to replace the whole shop, or pass ${other}.`);
     }
     let started = performance.now();
     const catalogue = generateCatalogue({ products, seed });
@@ -59,6 +68,15 @@ async function main(): Promise<void> {
   } finally {
     await db.destroy();
   }
+}
+
+/** Drops every table of the schema the shop works in on PostgreSQL, and makes it anew. */
+async function emptySchema(db: Db): Promise<void> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('The database has no schema to reset: check its search_path');
+  await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
+  await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(db);
 }
 
 main().catch((error: unknown) => {

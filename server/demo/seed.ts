@@ -1,6 +1,7 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
+import { afterBulkLoad } from '../repositories/dialect';
 import { illustrationPath } from '../services/images/catalogue-images';
 import { generateCatalogue, type Catalogue, type SeedProduct } from './generate';
 import { pictureHash, renderIllustration, type IllustrationSpec } from './illustrations';
@@ -184,7 +185,17 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
       }),
     );
   });
-  await sql`PRAGMA optimize`.execute(db);
+  await afterBulkLoad(db, [
+    'illustrations',
+    'categories',
+    'subcategories',
+    'banners',
+    'products',
+    'variants',
+    'variant_images',
+    'users',
+    'ratings',
+  ]);
 }
 
 /**

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
-import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
+import { catalogueVersion } from '../repositories/dialect';
 import { chooseEncoding } from './compress';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -28,9 +28,27 @@ interface Entry {
 }
 
 /**
+ * How API processes tell each other that the catalogue changed (Redis pub/sub: see
+ * server/shared/catalogue-changes.ts).
+ */
+export interface ChangeFeed {
+  /** Tells every other process; a message that cannot be sent is lost (their resync covers it). */
+  publish(): void;
+  /**
+   * `onChange` when another process changed the catalogue; `onLive(false)` as soon as changes
+   * might be missed (the connection is lost), `onLive(true)` once they cannot be any more.
+   */
+  listen(onChange: () => void, onLive: (live: boolean) => void): void;
+}
+
+/**
  * Public catalogue answers, kept as JSON and compressed once, until the catalogue changes. A
- * change made through this process calls `invalidate()`; one made by another process (a seed, a
- * staff command) shows in SQLite's `data_version`, which every lookup compares.
+ * change made through this process calls `invalidate()`. One made by another process (a seed,
+ * a staff command, another API process) moves the database's catalogue version, which every
+ * lookup compares, and, with a `ChangeFeed`, shows in the feed: another API process's
+ * `invalidate()` empties this cache too. While the feed cannot be heard (Redis away) nothing is
+ * kept, so no process serves an answer another one has changed; the cache starts empty again
+ * once it can.
  */
 export class ResponseCache {
   /** Least recently used answers go first once the bytes kept (compressed copies included) pass MAX_BYTES. */
@@ -39,23 +57,45 @@ export class ResponseCache {
     sizeCalculation: (entry) => entry.bytes,
   });
   private local = 0;
+  /** False while a change feed is configured but cannot be heard. */
+  private shared = true;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly feed?: ChangeFeed,
+  ) {
+    if (feed) {
+      this.shared = false;
+      feed.listen(
+        () => this.forget(),
+        (live) => {
+          this.shared = live;
+          this.forget();
+        },
+      );
+    }
+  }
 
   /** How many answers are kept. */
   get size(): number {
     return this.entries.size;
   }
 
-  /** Forgets every answer: the catalogue (or its ratings) changed. */
+  /** Forgets every answer, here and in every process listening to the feed: the catalogue (or its ratings) changed. */
   invalidate(): void {
+    this.forget();
+    this.feed?.publish();
+  }
+
+  private forget(): void {
     this.local += 1;
     this.entries.clear();
   }
 
-  private async version(): Promise<string> {
-    const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(this.db);
-    return `${rows[0]?.data_version ?? 0}.${this.local}`;
+  /** The version answers are kept under, or null when nothing may be kept now. */
+  private async version(): Promise<string | null> {
+    if (!this.shared) return null;
+    return `${await catalogueVersion(this.db)}.${this.local}`;
   }
 
   /**
@@ -68,12 +108,12 @@ export class ResponseCache {
   async json(c: Context, produce: () => Promise<unknown>, params?: Record<string, unknown>): Promise<Response> {
     const key = cacheKey(c.req.url, params);
     const version = await this.version();
-    let entry = this.entries.get(key);
+    let entry = version === null ? undefined : this.entries.get(key);
     if (!entry || entry.version !== version) {
       const json = Buffer.from(JSON.stringify(await produce()));
       const etag = `"${createHash('sha1').update(json).digest('base64url').slice(0, 16)}"`;
-      entry = { version, etag, json, bytes: json.byteLength };
-      this.entries.set(key, entry);
+      entry = { version: version ?? '', etag, json, bytes: json.byteLength };
+      if (version !== null) this.entries.set(key, entry);
     }
     const headers: Record<string, string> = {
       'content-type': 'application/json; charset=utf-8',
@@ -94,7 +134,7 @@ export class ResponseCache {
         entry[encoding === 'br' ? 'br' : 'gzip'] = packed;
         entry.bytes += packed.byteLength;
         // Storing it again counts the compressed copy in the cache's size.
-        this.entries.set(key, entry);
+        if (version !== null) this.entries.set(key, entry);
       }
       body = packed;
       headers['content-encoding'] = encoding;

@@ -50,6 +50,7 @@ import { contactSchema } from '../../contract/schemas/contact';
 import { CreateOrderBody, TestPaymentOrderBody } from '../../contract/schemas/orders';
 import { CreateReviewBody, ReviewsQuery } from '../../contract/schemas/reviews';
 import { ResetPasswordBody } from '../routes/auth';
+import { HealthSchema } from '../routes/health';
 import { VerifyPaymentBody } from '../routes/orders';
 import { LocalAuthorizeBody, RazorpayWebhookBody, WebhookEventIdHeader } from '../routes/payments';
 import { profilePictureField, reviewImagesField, webhookSignatureHeader } from './forms';
@@ -66,6 +67,7 @@ export const TAGS = [
   { name: 'Contact', description: 'The Contact Us form.' },
   { name: 'Payments', description: "The payment provider's webhook, the payment mode, the local test checkout." },
   { name: 'Reference', description: 'This description of the API.' },
+  { name: 'Operations', description: 'For load balancers and monitoring.' },
 ] as const;
 type Tag = (typeof TAGS)[number]['name'];
 
@@ -73,7 +75,7 @@ type Responses = RouteConfig['responses'];
 /** A body's schema: a zod schema, or one already in JSON Schema. */
 type BodyContent = NonNullable<NonNullable<RouteConfig['request']>['body']>['content'][string];
 type BodySchema = NonNullable<Exclude<NonNullable<BodyContent>, { $ref: string }>['schema']>;
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -89,6 +91,7 @@ const ERROR_TEXT: Record<Status, string> = {
   413: 'The request body is too large.',
   415: 'The body is not of a content type this call reads.',
   429: 'Too many attempts: wait the seconds the Retry-After header gives.',
+  503: 'Attempts cannot be counted now (the shared throttle store is away): wait the seconds the Retry-After header gives.',
 };
 
 /** Error answers: the one error shape, with the given or the usual description. */
@@ -98,7 +101,7 @@ function errors(...statuses: (Status | [Status, string])[]): Responses {
     const [status, description] = Array.isArray(entry) ? entry : [entry, ERROR_TEXT[entry]];
     out[status] = {
       ...json(ApiErrorBodySchema, description),
-      ...(status === 429
+      ...(status === 429 || status === 503
         ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } }
         : {}),
     };
@@ -225,7 +228,7 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: json(LoginAnswerSchema, 'Logged in: the session token and the profile.'),
       401: json(LoginRefusedSchema, 'Wrong e-mail or password.'),
-      ...errors(400, 413, 415, 429),
+      ...errors(400, 413, 415, 429, 503),
     },
   },
   {
@@ -244,7 +247,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Ask for a password-reset PIN',
     description: 'E-mails a 4-digit PIN. The answer is the same whether or not the account exists.',
     request: { body: jsonBody(resetRequestSchema) },
-    responses: { 200: json(MessageAnswerSchema, 'The PIN is on its way.'), ...errors(400, 413, 415, 429) },
+    responses: { 200: json(MessageAnswerSchema, 'The PIN is on its way.'), ...errors(400, 413, 415, 429, 503) },
   },
   {
     method: 'post',
@@ -254,7 +257,7 @@ export const OPERATIONS: Operation[] = [
     request: { body: jsonBody(verifyOtpSchema) },
     responses: {
       200: json(ResetTokenAnswerSchema, 'The PIN is right: the token for reset_password.'),
-      ...errors([400, 'The request is not valid, or the PIN is wrong.'], 413, 415, 429),
+      ...errors([400, 'The request is not valid, or the PIN is wrong.'], 413, 415, 429, 503),
     },
   },
   {
@@ -309,6 +312,7 @@ export const OPERATIONS: Operation[] = [
         413,
         415,
         429,
+        503,
       ),
     },
   },
@@ -650,6 +654,20 @@ export const OPERATIONS: Operation[] = [
         content: { 'text/javascript': { schema: z.string() }, 'text/css': { schema: z.string() } },
       },
       ...errors([404, 'No such file.']),
+    },
+  },
+  // ---- Operations ----
+  {
+    method: 'get',
+    path: '/api/health',
+    tag: 'Operations',
+    summary: "This process's health, for load balancers",
+    description:
+      'Checks the database (`select 1`) and Redis (`PING`, when REDIS_URL is set), each within 2 s, and ' +
+      'gives the age of the site being served. Never cached, never throttled.',
+    responses: {
+      200: json(HealthSchema, 'The database answers (Redis may not: then `status` is `degraded`).'),
+      503: json(HealthSchema, 'The database does not answer: send requests to another process.'),
     },
   },
 ];

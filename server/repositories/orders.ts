@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Order } from '../../contract/types';
 import type { DeliveryStatus } from '../../contract/orders';
 import { paiseToRupees } from '../../contract/pricing';
-import type { Db } from '../db';
+import { engineOf, type Db } from '../db';
 import type { OrderItemRow, OrderItemsTable, OrderRow, OrdersTable } from '../db/schema';
 
 /** Orders and what they bought (as it was when bought). Payment state changes live in ./payments. */
@@ -105,6 +105,16 @@ export async function listOrders(db: Db, userId: number, orderId?: number): Prom
 /** The order with this id, or undefined. */
 export function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The order `id`, locked until the transaction ends: on PostgreSQL a row lock (SELECT … FOR
+ * UPDATE), so two payments of one order are decided one after the other; SQLite's single writer
+ * already does that.
+ */
+export function findOrderForUpdate(trx: Db, id: number): Promise<OrderRow | undefined> {
+  const query = trx.selectFrom('orders').selectAll().where('id', '=', id);
+  return (engineOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The order with the provider's id `providerOrderId`, or undefined. */

@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp, type AppOptions } from '../../server/app';
-import { migrate, openDatabase, type Db } from '../../server/db';
+import { migrate, type Db } from '../../server/db';
 import { seedCatalogue } from '../../server/demo/seed';
 import { generateCatalogue } from '../../server/demo/generate';
 import type { AccountsOptions } from '../../server/services/auth/accounts';
@@ -13,6 +13,7 @@ import { OutboxMailer } from '../../server/services/mail/outbox';
 import { createLocalProvider } from '../../server/services/payments/local';
 import { createRazorpayProvider, razorpayClient } from '../../server/services/payments/razorpay';
 import { hmacHex, paymentSignature, randomBase62 } from '../../server/services/payments/signatures';
+import { openTestDatabase, type TestDatabase } from '../database';
 import { checkAnswer } from './answer-contract';
 
 /** One answer of the in-process app, its body parsed as JSON when it is JSON. */
@@ -34,6 +35,8 @@ export interface CallOptions {
 export interface TestApp {
   app: Hono;
   db: Db;
+  /** The database under the app (another app can share it: `sameDatabaseAs`). */
+  database: TestDatabase;
   /** Temporary folder of this app: outbox/ and media/ live below it. */
   dir: string;
   outboxDir: string;
@@ -42,6 +45,8 @@ export interface TestApp {
   clock: { now(): number; advance(ms: number): void };
   get(path: string, init?: RequestInit): Promise<TestResponse>;
   call(method: string, path: string, options?: CallOptions): Promise<TestResponse>;
+  /** Runs a SQL statement through a connection of its own, as another process would (SQLite: needs `databaseFile`). */
+  runElsewhere(statement: string): Promise<void>;
   /** Closes the database and removes the temporary folder. */
   close(): Promise<void>;
 }
@@ -49,6 +54,13 @@ export interface TestApp {
 export interface TestAppOptions extends Partial<Omit<AppOptions, 'db' | 'accounts'>> {
   /** A database file instead of memory, so a second connection can change it as another process would. */
   databaseFile?: string;
+  /**
+   * Serve the database of this app through a handle of its own (another process of the same shop),
+   * instead of a new seeded one. SQLite needs the first app's `databaseFile`.
+   */
+  sameDatabaseAs?: TestApp;
+  /** Connections of the app's PostgreSQL pool (4 by default). */
+  poolSize?: number;
   /** Account settings to change; throttles are off unless `limits` is given. */
   accounts?: Partial<AccountsOptions>;
 }
@@ -83,15 +95,21 @@ export async function readResponse(res: Response): Promise<TestResponse> {
  * it in afterAll.
  */
 export async function makeTestApp(products = 60, options: TestAppOptions = {}): Promise<TestApp> {
-  const db = openDatabase(options.databaseFile ?? ':memory:');
-  await migrate(db);
-  await seedCatalogue(db, generateCatalogue({ products }));
+  const shared = options.sameDatabaseAs?.database;
+  const database: TestDatabase = shared
+    ? { ...shared, db: shared.openAnother(), drop: async () => undefined }
+    : await openTestDatabase({ sqliteFile: options.databaseFile, poolSize: options.poolSize });
+  const db = database.db;
+  if (!shared) {
+    await migrate(db);
+    await seedCatalogue(db, generateCatalogue({ products }));
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-'));
   const outboxDir = path.join(dir, 'outbox');
   const mediaDir = options.mediaDir ?? path.join(dir, 'media');
   let offset = 0;
   const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
-  const { accounts, databaseFile: _file, ...rest } = options;
+  const { accounts, databaseFile: _file, sameDatabaseAs: _same, poolSize: _pool, ...rest } = options;
   const app = createApp({
     db,
     payments: { provider: createLocalProvider(TEST_PAYMENT_SECRET), webhookSecret: TEST_WEBHOOK_SECRET },
@@ -132,8 +150,11 @@ export async function makeTestApp(products = 60, options: TestAppOptions = {}): 
       if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`;
       return get(urlPath, { method, headers, body });
     },
+    database,
+    runElsewhere: database.runElsewhere,
     close: async () => {
-      await db.destroy();
+      if (shared) await db.destroy();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

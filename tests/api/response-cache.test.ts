@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTestApp, type TestApp } from './helpers';
 
@@ -53,22 +52,16 @@ describe('cached catalogue answers', () => {
 
   test('a change made by another process shows at once', async () => {
     expect((await t.get('/api/common/products/2/')).body).toMatchObject({ id: 2 });
-    const other = new Database(file);
-    other.prepare("UPDATE products SET name = 'Renamed Steel Kadai' WHERE id = 2").run();
-    other.close();
+    await t.runElsewhere("UPDATE products SET name = 'Renamed Steel Kadai' WHERE id = 2");
     expect((await t.get('/api/common/products/2/')).body).toMatchObject({ name: 'Renamed Steel Kadai' });
   });
 
   test('unknown products are not cached as answers', async () => {
     expect((await t.get('/api/common/products/999/')).status).toBe(404);
-    const other = new Database(file);
-    other
-      .prepare(
-        `INSERT INTO products (id, subcategory_id, name, description, weight_grams, unit, length_cm, width_cm, height_cm)
-         VALUES (999, 1, 'Late Steel Tumbler', 'Added later.', 200, 'piece', 10, 8, 12)`,
-      )
-      .run();
-    other.close();
+    await t.runElsewhere(
+      `INSERT INTO products (id, subcategory_id, name, description, weight_grams, unit, length_cm, width_cm, height_cm)
+       VALUES (999, 1, 'Late Steel Tumbler', 'Added later.', 200, 'piece', 10, 8, 12)`,
+    );
     expect((await t.get('/api/common/products/999/')).status).toBe(200);
   });
 });

@@ -105,4 +105,35 @@ describe('start-up failures are one clear line', () => {
     // Refused before anything was written.
     expect(fs.existsSync(path.join(dir, 'prod'))).toBe(false);
   }, 90_000);
+
+  test('a DATABASE_URL that is no postgres:// URL is refused, its password masked', async () => {
+    const outcome = await start({
+      PORT: '4419',
+      DATA_DIR: path.join(dir, 'bad-url'),
+      DATABASE_URL: 'mysql://shop:hunter2@127.0.0.1/shop',
+    });
+    expectOneLine(outcome, 'DATABASE_URL="mysql://shop:***@127.0.0.1/shop"', 'must be a postgres:// URL');
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).not.toContain('hunter2');
+  }, 90_000);
+
+  test('a PostgreSQL server that does not answer names DATABASE_URL and the address tried, never the password', async () => {
+    // A port nothing listens on: bound, then released.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const outcome = await start({
+      PORT: '4419',
+      DATA_DIR: path.join(dir, 'no-server'),
+      DATABASE_URL: `postgres://shop:hunter2@127.0.0.1:${port}/shop`,
+    });
+    expectOneLine(
+      outcome,
+      `DATABASE_URL=postgres://shop:***@127.0.0.1:${port}/shop cannot be used`,
+      'ECONNREFUSED',
+      'start PostgreSQL there or correct DATABASE_URL',
+    );
+    expect(outcome.stderr).not.toContain('hunter2');
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { openDatabase, openPostgres, type Db } from '../../server/db';
 
 /** Widths the storefront is checked at: desktop and a small phone. */
 export const DESKTOP = { width: 1280, height: 900 };
@@ -177,4 +178,14 @@ const PIN = /Your PIN is (\d{4})\./;
 export async function pinFromOutbox(email: string): Promise<string> {
   const mail = await newestMail((text) => text.includes(`To: ${email}`) && PIN.test(text));
   return PIN.exec(mail)?.[1] ?? '';
+}
+
+/**
+ * The suite's shop database, as another process opens it: PostgreSQL when the shop runs with
+ * DATABASE_URL, else the SQLite file of its data folder. Close it with `destroy()`.
+ */
+export function openShopDatabase(): Db {
+  const url = process.env.DATABASE_URL;
+  if (url) return openPostgres(url, { poolSize: 1 });
+  return openDatabase(path.join(process.env.E2E_DATA_DIR as string, 'shop.sqlite'));
 }

@@ -9,6 +9,7 @@ describe('loadEnv', () => {
       port: 4321,
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
+      database: { engine: 'sqlite', file: path.resolve('./data/shop.sqlite') },
       siteUrl: 'http://localhost:4321',
       seedProducts: 320,
       rebuildIntervalMinutes: 0,
@@ -24,6 +25,10 @@ describe('loadEnv', () => {
       razorpayWebhookSecret: undefined,
       localPaymentSecret: undefined,
       paymentProvider: 'local',
+      storefrontOrigin: undefined,
+      redisUrl: undefined,
+      redisKeyPrefix: 'gharbazaar:',
+      webConcurrency: 1,
     });
   });
 
@@ -56,11 +61,16 @@ describe('loadEnv', () => {
         RAZORPAY_KEY_SECRET: 'razorpay-key-secret',
         RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
         LOCAL_PAYMENT_SECRET: 'l'.repeat(32),
+        STOREFRONT_ORIGIN: 'https://shop.example.in',
+        REDIS_URL: 'redis://:pw@redis.internal:6380/2',
+        REDIS_KEY_PREFIX: 'shop-2:',
+        WEB_CONCURRENCY: '4',
       }),
     ).toEqual({
       port: 8080,
       host: '127.0.0.1',
       dataDir: path.resolve('/srv/shop'),
+      database: { engine: 'sqlite', file: path.resolve('/srv/shop/shop.sqlite') },
       siteUrl: 'https://shop.example.in',
       seedProducts: 60,
       rebuildIntervalMinutes: 30,
@@ -76,6 +86,10 @@ describe('loadEnv', () => {
       razorpayWebhookSecret: 'webhook-secret',
       localPaymentSecret: 'l'.repeat(32),
       paymentProvider: 'razorpay',
+      storefrontOrigin: 'https://shop.example.in',
+      redisUrl: 'redis://:pw@redis.internal:6380/2',
+      redisKeyPrefix: 'shop-2:',
+      webConcurrency: 4,
     });
   });
 
@@ -101,6 +115,10 @@ describe('loadEnv', () => {
     ['TRUST_PROXY', 'yes'],
     ['RATE_LIMITS', '0'],
     ['RAZORPAY_KEY_ID', 'key_123456789'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', '33'],
+    ['WEB_CONCURRENCY', 'auto'],
+    ['REDIS_KEY_PREFIX', 'shop prefix'],
   ])('%s=%s throws a ConfigError naming it', (name, value) => {
     let thrown: unknown;
     try {
@@ -128,6 +146,10 @@ describe('loadEnv', () => {
     ['RAZORPAY_KEY_SECRET', 'short'],
     ['RAZORPAY_WEBHOOK_SECRET', 'tiny'],
     ['LOCAL_PAYMENT_SECRET', 'not-32-characters-long'],
+    ['REDIS_URL', 'http://:hunter2@127.0.0.1:6379'],
+    ['REDIS_URL', 'redis://:hunter2@'],
+    ['REDIS_URL', 'redis://:hunter2@127.0.0.1:6379/99'],
+    ['REDIS_URL', 'redis-host:6379'],
   ])('a bad secret %s is named but its value never shown', (name, value) => {
     let message = '';
     try {
@@ -204,5 +226,29 @@ describe('loadEnv', () => {
     expect(message).toMatch(/^Invalid configuration: PAYMENT_PROVIDER="razorpay": /);
     expect(message).toContain('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
     expect(failure({ PAYMENT_PROVIDER: 'stripe' })).toContain('PAYMENT_PROVIDER="stripe": must be razorpay or local');
+  });
+});
+
+describe('STOREFRONT_ORIGIN', () => {
+  test.each([
+    ['https://shop.example.in', 'https://shop.example.in'],
+    ['https://shop.example.in/', 'https://shop.example.in'],
+    ['HTTP://Shop.Example.in:8080', 'http://shop.example.in:8080'],
+    ['https://shop.example.in:443', 'https://shop.example.in'],
+    ['  http://127.0.0.1:4470  ', 'http://127.0.0.1:4470'],
+  ])('%s is the origin %s (as browsers send it)', (value, origin) => {
+    expect(loadEnv({ STOREFRONT_ORIGIN: value }).storefrontOrigin).toBe(origin);
+  });
+
+  test.each([
+    '*',
+    'shop.example.in',
+    'https://shop.example.in/shop',
+    'https://shop.example.in?x=1',
+    'ftp://shop.example.in',
+    'https://user@shop.example.in',
+    'https://a.in,https://b.in',
+  ])('%s is refused, naming the variable', (value) => {
+    expect(() => loadEnv({ STOREFRONT_ORIGIN: value })).toThrow(/STOREFRONT_ORIGIN=.*origin alone/);
   });
 });

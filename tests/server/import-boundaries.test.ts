@@ -19,14 +19,26 @@ describe('import boundaries', () => {
   beforeAll(() => restrictedIn('server/x.ts', 'export {};\n'), 120_000);
 
   test.each([
-    ['server/routes/x.ts', "import { SHOP_NAME } from '../../src/lib/constants';\nexport const a = SHOP_NAME;\n", /never from src/],
+    [
+      'server/routes/x.ts',
+      "import { SHOP_NAME } from '../../src/lib/constants';\nexport const a = SHOP_NAME;\n",
+      /never from src/,
+    ],
     ['server/x.ts', "export { Pager } from '../src/ui/Pager';\n", /never from src/],
     ['src/lib/x.ts', "import type { Db } from '../../server/db';\nexport type A = Db;\n", /never from server/],
     ['src/features/cart/x.tsx', "import { x } from '../../../server/app';\nexport const a = x;\n", /never from server/],
     ['contract/x.ts', "import { x } from '../src/lib/routes';\nexport const a = x;\n", /neither side/],
     ['contract/x.ts', "import { x } from '../server/env';\nexport const a = x;\n", /neither side/],
-    ['server/runtime.ts', "import { seedCatalogue } from './demo/seed';\nexport const a = seedCatalogue;\n", /server\/demo/],
-    ['server/routes/x.ts', "import type { IllustrationKind } from '../demo/generate';\nexport type A = IllustrationKind;\n", /server\/demo/],
+    [
+      'server/runtime.ts',
+      "import { seedCatalogue } from './demo/seed';\nexport const a = seedCatalogue;\n",
+      /server\/demo/,
+    ],
+    [
+      'server/routes/x.ts',
+      "import type { IllustrationKind } from '../demo/generate';\nexport type A = IllustrationKind;\n",
+      /server\/demo/,
+    ],
     ['server/services/images/x.ts', "export { renderIllustration } from '../../demo/illustrations';\n", /server\/demo/],
     ['server/demo/x.ts', "import { x } from '../../src/lib/constants';\nexport const a = x;\n", /never from src/],
   ])('%s: %s is refused', async (file, code, message) => {
@@ -40,7 +52,10 @@ describe('import boundaries', () => {
     ['src/lib/x.ts', "import { SHOP_NAME } from '../../contract/shop';\nexport const a = SHOP_NAME;\n"],
     ['src/lib/x.ts', "import { renderToString } from 'react-dom/server';\nexport const a = renderToString;\n"],
     ['server/x.ts', "import { serve } from '@hono/node-server';\nexport const a = serve;\n"],
-    ['server/demo/seed.ts', "import { illustrationPath } from '../services/images/catalogue-images';\nexport const a = illustrationPath;\n"],
+    [
+      'server/demo/seed.ts',
+      "import { illustrationPath } from '../services/images/catalogue-images';\nexport const a = illustrationPath;\n",
+    ],
     ['server/demo/cli.ts', "import { seedCatalogue } from './seed';\nexport const a = seedCatalogue;\n"],
     ['server/db/x.ts', "import { x } from './demographics';\nexport const a = x;\n"],
   ])('%s: %s is allowed', async (file, code) => {

@@ -75,14 +75,18 @@ describe('RateLimiter (fixed window from the first event)', () => {
     expect(await l.consume('a')).toBeGreaterThan(0);
   });
 
-  test('the store is pluggable: every limiter is built by the store given, with its name and allowance', async () => {
+  test('the store is pluggable: every limiter is built by the store given, with its name, allowance and failure mode', async () => {
     const made: unknown[] = [];
-    const store: ThrottleStore = (options) => {
-      made.push(options);
+    const store: ThrottleStore = ({ whenStoreDown, ...options }) => {
+      made.push({ ...options, whenStoreDown });
       return new RateLimiterMemory(options);
     };
     const l = new RateLimiter('login', { limit: 5, windowSeconds: 900 }, store);
-    expect(made).toEqual([{ keyPrefix: 'login', points: 5, duration: 900 }]);
+    new RateLimiter('contact', { limit: 2, windowSeconds: 60 }, store, 'count-locally');
+    expect(made).toEqual([
+      { keyPrefix: 'login', points: 5, duration: 900, whenStoreDown: 'refuse' },
+      { keyPrefix: 'contact', points: 2, duration: 60, whenStoreDown: 'count-locally' },
+    ]);
     expect(await l.consume('k')).toBe(0);
   });
 });

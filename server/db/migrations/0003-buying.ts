@@ -1,32 +1,29 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import { columnsFor } from './columns';
 
 /** Wishlists, carts, orders with what they bought, and the payment provider's webhook events. */
 export const buying: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('wishlist_items')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    const col = columnsFor(db);
+    await col
+      .id(db.schema.createTable('wishlist_items'))
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('variant_id', 'integer', (c) => c.notNull().references('variants.id').onDelete('cascade'))
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
+      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(col.now))
       .addUniqueConstraint('wishlist_items_one_per_variant', ['user_id', 'variant_id'])
       .execute();
 
-    await db.schema
-      .createTable('cart_items')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await col
+      .id(db.schema.createTable('cart_items'))
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('variant_id', 'integer', (c) => c.notNull().references('variants.id').onDelete('cascade'))
       .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity BETWEEN 1 AND 10`))
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
+      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(col.now))
       .addUniqueConstraint('cart_items_one_per_variant', ['user_id', 'variant_id'])
       .execute();
 
-    await db.schema
-      .createTable('orders')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await col
+      .id(db.schema.createTable('orders'))
       // No cascade: an order is a record of money taken and outlives nothing it points to.
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
       // Which provider issued provider_order_id: a reused order must come from the provider now in use.
@@ -63,7 +60,7 @@ export const buying: Migration = {
       .addColumn('payment_id', 'text', (c) => c.unique())
       // SHA-256 of the sorted variant:quantity list and the address: the same cart placed twice.
       .addColumn('cart_fingerprint', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
+      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(col.now))
       .addColumn('paid_at', 'text')
       // A paid order always says by which payment and when; only a paid order can be on its way.
       .addCheckConstraint(
@@ -79,9 +76,8 @@ export const buying: Migration = {
       .columns(['user_id', 'cart_fingerprint', 'created_at'])
       .execute();
 
-    await db.schema
-      .createTable('order_items')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await col
+      .id(db.schema.createTable('order_items'))
       .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
       // Restrict: a variant somebody bought cannot silently vanish from their order history.
       .addColumn('variant_id', 'integer', (c) => c.notNull().references('variants.id').onDelete('restrict'))
@@ -98,7 +94,7 @@ export const buying: Migration = {
     await db.schema
       .createTable('payment_events')
       .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('received_at', 'text', (c) => c.notNull().defaultTo(now))
+      .addColumn('received_at', 'text', (c) => c.notNull().defaultTo(col.now))
       .execute();
   },
 };

@@ -1,18 +1,17 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import type { Kysely, Migration } from 'kysely';
+import { columnsFor } from './columns';
 
 /** Messages written on the Contact Us page: kept, so none is lost when mail is down. */
 export const contactMessages: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('contact_messages')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    const col = columnsFor(db);
+    await col
+      .id(db.schema.createTable('contact_messages'))
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('email', 'text', (c) => c.notNull())
       .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('message', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
+      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(col.now))
       // Set once the message has been handed to the mailer (the outbox or the SMTP server).
       .addColumn('mailed_at', 'text')
       .execute();

@@ -5,6 +5,7 @@ import { buying } from './0003-buying';
 import { contactMessages } from './0004-contact-messages';
 import { orderItemVariant } from './0005-order-item-variant';
 import { storedPictures } from './0006-stored-pictures';
+import { catalogueVersion } from './0007-catalogue-version';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-contact-messages': contactMessages,
   '0005-order-item-variant': orderItemVariant,
   '0006-stored-pictures': storedPictures,
+  '0007-catalogue-version': catalogueVersion,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

@@ -57,6 +57,16 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 
 export type Throttles = Record<keyof AuthLimits, Throttle>;
 
+/**
+ * Throttles that count in each process's memory while a shared store (Redis) is away; every
+ * other one (logins and password resets: guessing) refuses with 503 meanwhile. See WhenStoreDown.
+ */
+const COUNT_LOCALLY_WHEN_STORE_DOWN = new Set<keyof AuthLimits>([
+  'signupsPerAddress',
+  'contactMessagesPerAddress',
+  'contactMessagesPerEmail',
+]);
+
 /** What the account routes are given by `createApp`. */
 export interface AccountsOptions {
   /** HS256 key of session tokens, at least 32 bytes. */
@@ -97,7 +107,12 @@ export function createAccounts(db: Db, options: AccountsOptions, mediaDir: strin
       name,
       limits === false
         ? NO_THROTTLE
-        : new RateLimiter(name, { ...DEFAULT_AUTH_LIMITS[name], ...limits?.[name] }, options.throttleStore),
+        : new RateLimiter(
+            name,
+            { ...DEFAULT_AUTH_LIMITS[name], ...limits?.[name] },
+            options.throttleStore,
+            COUNT_LOCALLY_WHEN_STORE_DOWN.has(name) ? 'count-locally' : 'refuse',
+          ),
     ]),
   ) as Throttles;
   return {

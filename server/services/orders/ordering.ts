@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
 import { echoedError } from '../../http/errors';
 import { findVariants } from '../../repositories/catalogue';
+import { lockKey } from '../../repositories/dialect';
 import { inTransaction } from '../../repositories/helpers';
 import { findReusableOrder, insertOrder, type ReusableOrderMatch } from '../../repositories/orders';
 import { sizeLabel } from '../catalogue/variant-labels';
@@ -95,6 +96,8 @@ export function createOrdering(db: Db, provider: PaymentProvider, now: () => num
       });
       // Checked again in the same transaction as the insert: only one order of a cart is ever stored.
       return inTransaction(db, async (trx) => {
+        // Another process placing the same cart waits here until this one has committed.
+        await lockKey(trx, `order:${userId}:${fingerprint}`);
         const raced = await findReusableOrder(trx, match);
         if (raced) return raced;
         return insertOrder(

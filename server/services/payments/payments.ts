@@ -2,7 +2,8 @@ import type { Db } from '../../db';
 import { ApiError, echoedError, notFound } from '../../http/errors';
 import { removeOrderedLines } from '../../repositories/cart';
 import { inTransaction } from '../../repositories/helpers';
-import { findOrder, findOrderByProviderId, findShopperOrder } from '../../repositories/orders';
+import { lockKey } from '../../repositories/dialect';
+import { findOrderByProviderId, findOrderForUpdate, findShopperOrder } from '../../repositories/orders';
 import { paymentUsed, recordWebhookEvent, setFailed, setPaid } from '../../repositories/payments';
 import { isPaymentId, isProviderOrderId, newProviderId } from './ids';
 import type { PaymentProvider } from './provider';
@@ -22,7 +23,9 @@ export async function markOrderPaid(
   paymentId: string,
   paidAt: string,
 ): Promise<MarkPaidResult> {
-  const order = await findOrder(trx, orderId);
+  // One payment is decided at a time, whichever order it is offered for (a payment pays one order).
+  await lockKey(trx, `payment:${paymentId}`);
+  const order = await findOrderForUpdate(trx, orderId);
   if (!order) throw new Error(`Order ${orderId} does not exist.`);
   if (order.status === 'paid') return order.payment_id === paymentId ? 'already-paid' : 'other-payment';
   if (await paymentUsed(trx, paymentId)) return 'other-payment';

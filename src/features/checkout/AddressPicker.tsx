@@ -9,13 +9,15 @@ interface Props {
   error: string;
   selected: number | null;
   onSelect: (id: number) => void;
+  /** A new address was saved: list and choose it now (the list is reloaded too). */
+  onAdded: (address: Address) => void;
   reload: () => void;
   /** Only the empty-list wording differs; both offer the same new-address form. */
   variant: 'buyNow' | 'cart';
 }
 
 /** Saved addresses to choose from, delete, or add to (the collapsible 'ADD A NEW ADDRESS'). */
-export function AddressPicker({ addresses, error, selected, onSelect, reload, variant }: Props) {
+export function AddressPicker({ addresses, error, selected, onSelect, onAdded, reload, variant }: Props) {
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState('');
 
@@ -77,7 +79,7 @@ export function AddressPicker({ addresses, error, selected, onSelect, reload, va
             onSaved={(saved) => {
               setNotice('Address saved successfully!');
               setAdding(false);
-              onSelect(saved.id);
+              onAdded(saved);
               reload();
             }}
           />

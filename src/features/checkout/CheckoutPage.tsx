@@ -13,7 +13,7 @@ import { AddressPicker } from './AddressPicker';
 import { PriceDetails } from './PriceDetails';
 import { TestModeNotice } from './TestModeNotice';
 import { ItemSummary } from '../../ui/form';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { Button } from '../../ui/Button';
 
 /** Which lines the screen orders: the one Buy Now product, or the whole cart. */
@@ -90,6 +90,7 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
           error={addressError}
           selected={selected}
           onSelect={(id) => dispatch({ type: 'addressSelected', id })}
+          onAdded={(address) => dispatch({ type: 'addressAdded', address })}
           reload={loadAddresses}
           variant={variant}
         />

@@ -51,6 +51,18 @@ describe('checkoutReducer', () => {
       { addresses: [address(7)], addressError: '' },
     ],
     [
+      'a new address is listed and chosen before the list is reloaded',
+      at({ addresses: [], selected: null, message: CHECKOUT_MESSAGES.noAddress }),
+      { type: 'addressAdded', address: address(9) },
+      { addresses: [address(9)], selected: 9, message: '' },
+    ],
+    [
+      'a new address joins the ones already listed, once',
+      at({ selected: 7 }),
+      { type: 'addressAdded', address: address(8) },
+      { addresses: [address(7), address(8)], selected: 8 },
+    ],
+    [
       'a reload keeps a choice still saved',
       at({ selected: 8 }),
       { type: 'addressesLoaded', addresses: [address(8)] },

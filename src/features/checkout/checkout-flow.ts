@@ -25,6 +25,7 @@ export type CheckoutAction =
   | { type: 'addressesLoaded'; addresses: Address[] }
   | { type: 'addressesFailed'; message: string }
   | { type: 'addressSelected'; id: number }
+  | { type: 'addressAdded'; address: Address }
   | { type: 'deliverHere' }
   | { type: 'lineRemoved'; variantId: number }
   | { type: 'placeRequested' }
@@ -62,6 +63,12 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, addressError: action.message };
     case 'addressSelected':
       return { ...state, selected: action.id };
+    case 'addressAdded': {
+      // Listed and chosen at once, before the reload of the list comes back: a 'Deliver Here'
+      // pressed in between goes ahead with it rather than asking for an address.
+      const others = (state.addresses ?? []).filter((a) => a.id !== action.address.id);
+      return { ...state, addresses: [...others, action.address], selected: action.address.id, message: '' };
+    }
     case 'deliverHere':
       if (state.step !== 'address') return state;
       if (!chosenAddress(state)) return { ...state, message: CHECKOUT_MESSAGES.noAddress };

@@ -1,0 +1,90 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../db';
+
+/** A check that takes longer than this counts as failed: a load balancer must not wait on a hung pool. */
+export const HEALTH_CHECK_TIMEOUT_MS = 2000;
+
+const CheckSchema = z.strictObject({
+  ok: z.boolean(),
+  ms: z.number().nonnegative().meta({ description: 'How long the check took, in milliseconds.' }),
+});
+
+export const HealthSchema = z
+  .strictObject({
+    status: z.enum(['ok', 'degraded']).meta({
+      description:
+        '`ok` when every configured service answers; `degraded` when one does not (with 200 when only Redis is away, 503 when the database is).',
+    }),
+    database: CheckSchema,
+    redis: CheckSchema.nullable().meta({ description: 'null when REDIS_URL is not set.' }),
+    build: z
+      .strictObject({
+        age_seconds: z.number().int().nonnegative(),
+        built_at: z.string().meta({ description: 'When the build finished, ISO 8601 in UTC.' }),
+      })
+      .nullable()
+      .meta({ description: 'The static site being served; null before the first build has finished.' }),
+  })
+  .meta({ id: 'Health', description: "This API process's view of what it depends on." });
+export type Health = z.infer<typeof HealthSchema>;
+
+export interface HealthOptions {
+  db: Db;
+  /** Redis's PING, when REDIS_URL is set. */
+  redis?: { ping(): Promise<number> } | null;
+  /** When the site being served was built, null before the first build. */
+  builtAt?: () => Date | null;
+  now?: () => number;
+}
+
+/** Runs `check` with a time limit: ok and how long it took, or not ok after the error or the limit. */
+async function timed(check: () => Promise<unknown>): Promise<{ ok: boolean; ms: number }> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), HEALTH_CHECK_TIMEOUT_MS);
+  });
+  let ok = true;
+  try {
+    await Promise.race([check(), limit]);
+  } catch {
+    ok = false;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { ok, ms: Math.round((performance.now() - started) * 10) / 10 };
+}
+
+/**
+ * `GET /api/health`, for load balancers: 200 while the database answers, even with Redis away
+ * (the shop still sells: throttled account actions answer 503 on their own); 503 when the
+ * database does not, so the balancer sends shoppers to a process that can serve them.
+ */
+export function healthRoutes(options: HealthOptions): Hono {
+  const routes = new Hono();
+  const now = options.now ?? Date.now;
+  routes.get('/health', async (c) => {
+    const redis = options.redis;
+    const [database, redisCheck] = await Promise.all([
+      timed(() => sql`select 1`.execute(options.db)),
+      redis ? timed(() => redis.ping()) : Promise.resolve(null),
+    ]);
+    const builtAt = options.builtAt?.() ?? null;
+    const body: Health = {
+      status: database.ok && (redisCheck?.ok ?? true) ? 'ok' : 'degraded',
+      database,
+      redis: redisCheck,
+      build: builtAt
+        ? {
+            age_seconds: Math.max(0, Math.floor((now() - builtAt.getTime()) / 1000)),
+            built_at: builtAt.toISOString(),
+          }
+        : null,
+    };
+    c.header('cache-control', 'no-store');
+    return c.json(body, database.ok ? 200 : 503);
+  });
+  return routes;
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SiteRenderer } from '../../integrations/site-entry';
+import { SEARCH_FALLBACK_PAGE, staticHostFiles } from './static-host';
+
+/**
+ * Makes a finished build's `client/` folder whole for a plain static host: the search page,
+ * which the shop's server renders when asked, as a file (without results: its island searches
+ * from the browser), and the rewrite and header files of static-host.ts.
+ */
+export async function finishStaticFolder(build: string, options: { apiBase: string; siteUrl: string }): Promise<void> {
+  const client = path.join(build, 'client');
+  if (!fs.existsSync(client)) return;
+  await writeSearchShell(build, options);
+  for (const { file, text } of staticHostFiles()) fs.writeFileSync(path.join(build, file), text);
+}
+
+async function writeSearchShell(build: string, options: { apiBase: string; siteUrl: string }): Promise<void> {
+  const entry = path.join(build, 'server', 'entry.mjs');
+  if (!fs.existsSync(entry)) return;
+  const { render } = (await import(pathToFileURL(entry).href)) as SiteRenderer;
+  // The page reads its categories from API_BASE when rendered, as the on-demand page does.
+  const previous = process.env.API_BASE;
+  process.env.API_BASE = options.apiBase;
+  let response: Response | null;
+  try {
+    response = await render(new Request(new URL('/searchproductlist', options.siteUrl)));
+  } finally {
+    if (previous === undefined) delete process.env.API_BASE;
+    else process.env.API_BASE = previous;
+  }
+  if (!response?.ok)
+    throw new Error(`The search page could not be rendered for static hosts (${response?.status ?? 'no route'}).`);
+  const html = withPolicyMeta(await response.text(), response.headers.get('content-security-policy'));
+  const target = path.join(build, 'client', SEARCH_FALLBACK_PAGE, 'index.html');
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, html);
+}
+
+/**
+ * Astro sends an on-demand page's Content-Security-Policy as a header, which a file does not
+ * carry: it goes into the page as the meta tag the built pages have, right after the charset.
+ */
+export function withPolicyMeta(html: string, policy: string | null): string {
+  if (!policy) return html;
+  const meta = `<meta http-equiv="content-security-policy" content="${policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;
+  const charset = /<meta charset="[^"]*">/i.exec(html);
+  if (charset) return html.replace(charset[0], `${charset[0]}${meta}`);
+  return html.replace(/<head>/i, `<head>${meta}`);
+}
