@@ -37,6 +37,7 @@ const fields = z.object({
   DATABASE_POOL_SIZE: whole(1, 200).default(10),
   SEED_PRODUCTS: whole(1, 1_000_000).default(320),
   REBUILD_INTERVAL_MINUTES: whole(0, 7 * 24 * 60).default(0),
+  SITE_BUILDS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   BUILD_WORKERS: whole(1, 16).optional(),
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -148,6 +149,11 @@ export interface Env {
   siteUrl: string;
   seedProducts: number;
   rebuildIntervalMinutes: number;
+  /**
+   * False: this process never builds the static site (API processes of a fleet whose pages are
+   * built by `npm run build` or by one process of their own, and served from a CDN).
+   */
+  siteBuilds: boolean;
   /** Site builds run side by side, each rendering a share of the pages (one per core, at most two by default). */
   buildWorkers: number;
   logRequests: boolean;
@@ -223,6 +229,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     siteUrl: (v.SITE_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     seedProducts: v.SEED_PRODUCTS,
     rebuildIntervalMinutes: v.REBUILD_INTERVAL_MINUTES,
+    siteBuilds: v.SITE_BUILDS === 'on',
     buildWorkers: v.BUILD_WORKERS ?? Math.min(2, os.availableParallelism()),
     logRequests: v.LOG_REQUESTS === '1',
     jwtSecret: v.JWT_SECRET,

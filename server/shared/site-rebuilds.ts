@@ -19,7 +19,8 @@ export interface SiteRebuildOptions {
 export interface SiteRebuilds {
   /**
    * Builds at start (waiting for the build when no site is live yet), then every
-   * REBUILD_INTERVAL_MINUTES. Resolves once a site is live or has been asked for.
+   * REBUILD_INTERVAL_MINUTES; with SITE_BUILDS=off, never. Resolves once a site is live or has
+   * been asked for.
    */
   start(): Promise<void>;
   /** Stops a build in progress and the schedule; resolves once the build's process has ended. */
@@ -79,6 +80,14 @@ export function siteRebuilds({ env, apiBase, url, log, lock }: SiteRebuildOption
 
   return {
     async start() {
+      if (!env.siteBuilds) {
+        log(
+          currentSite(env.dataDir)
+            ? `Shop open at ${url}; SITE_BUILDS=off: the last build is served and never rebuilt here`
+            : `API open at ${url}/api/; SITE_BUILDS=off: the pages are built and served elsewhere`,
+        );
+        return;
+      }
       if (currentSite(env.dataDir)) {
         log(`Shop open at ${url} (refreshing the catalogue pages in the background)`);
         void rebuild();
