@@ -18,3 +18,9 @@ export const MAX_LINE_QUANTITY = 10;
 export const RATING = { min: 1, max: 5, default: 0 } as const;
 /** Lines one cart (and one order) may hold: a generous household order, and a bound on what one account stores. */
 export const MAX_CART_LINES = 100;
+
+/**
+ * What a shopper is told when the shop could not answer for a moment (a process restarting, the
+ * database restarting), once the storefront has asked again a few times; the API's 503 says it too.
+ */
+export const BUSY_MESSAGE = 'The shop is busy for a moment. Please try again in a few seconds.';

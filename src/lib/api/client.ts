@@ -21,6 +21,8 @@ import {
   totalCount,
 } from './normalise';
 import { RAZORPAY_CHECKOUT_URL } from '../../../contract/payments';
+import { BUSY_MESSAGE } from '../../../contract/shop';
+import { askAgainWhileBusy, isMomentaryFailure } from './retry';
 import type {
   Address,
   Banner,
@@ -43,6 +45,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body?: unknown,
+    /** The answer's Retry-After header, when it had one. */
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -105,6 +109,11 @@ interface RequestOptions {
    * passed to the session-ended handler.
    */
   ownsUnauthorized?: boolean;
+  /**
+   * Ask again after a momentary failure (no answer, 502, 503, 504: see retry.ts). Reads always
+   * do; a write only when the server treats it as repeatable.
+   */
+  retry?: boolean;
 }
 
 let tokenSource: () => string | null = () => null;
@@ -143,7 +152,13 @@ async function call(path: string, options: RequestOptions = {}): Promise<unknown
   return send(target, options);
 }
 
-async function send(target: string, options: RequestOptions): Promise<unknown> {
+/** Sends the call, asking again after a momentary failure when the call may be repeated. */
+function send(target: string, options: RequestOptions): Promise<unknown> {
+  const repeatable = options.retry ?? (options.method ?? 'GET') === 'GET';
+  return repeatable ? askAgainWhileBusy(() => sendOnce(target, options), options.signal) : sendOnce(target, options);
+}
+
+async function sendOnce(target: string, options: RequestOptions): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
@@ -178,11 +193,12 @@ async function send(target: string, options: RequestOptions): Promise<unknown> {
   }
   if (!response.ok) {
     if (response.status === 401 && token && !options.ownsUnauthorized) sessionEnded(token);
-    throw new ApiError(
-      response.status,
-      errorMessage(parsed, options.fallback ?? `Request failed (${response.status})`),
-      parsed,
-    );
+    // A load balancer's own 502/504 page, or a 503 without the API's words: the shop is busy.
+    const message =
+      isMomentaryFailure(response.status) && (parsed === null || typeof parsed !== 'object')
+        ? BUSY_MESSAGE
+        : errorMessage(parsed, options.fallback ?? `Request failed (${response.status})`);
+    throw new ApiError(response.status, message, parsed, response.headers.get('retry-after'));
   }
   return parsed;
 }
@@ -500,6 +516,8 @@ export async function createOrder(
     method: 'POST',
     json: { products, address },
     fallback: 'Failed to create order.',
+    // Placing the same cart again hands out its unpaid order: asking again never makes two.
+    retry: true,
   });
   return createdOrder((raw ?? {}) as Record<string, unknown>);
 }
@@ -520,6 +538,8 @@ export async function verifyPayment(result: Record<string, string>): Promise<voi
     method: 'POST',
     json: result,
     fallback: 'Verification Failed! Payment verification failed.',
+    // A payment is recorded once, however often it is verified.
+    retry: true,
   });
 }
 
