@@ -21,6 +21,14 @@ const projects: TestProjectInlineConfiguration[] = [
       ],
     },
   },
+  {
+    extends: true,
+    test: {
+      // Processes of the shop behind nginx, on PostgreSQL and Redis; skipped (saying why) without them.
+      name: 'cluster',
+      include: ['tests/cluster/**/*.test.ts'],
+    },
+  },
 ];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({

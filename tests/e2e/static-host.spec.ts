@@ -7,6 +7,7 @@ import { expect, request as http, test, type APIRequestContext, type ConsoleMess
 import { freePort, startProcess, stopProcess, tsxArgs } from '../../bench/processes';
 import { first } from '../lists';
 import { waitForIslands } from './fixtures';
+import { NGINX, NGINX_MISSING, nginxArgs, nginxConf } from '../nginx';
 
 /**
  * The built folder on a plain static host: nginx serves `client/` with the generated
@@ -14,17 +15,11 @@ import { waitForIslands } from './fixtures';
  * nginx's). The shop builds a small catalogue for it with PUBLIC_API_BASE pointing at itself.
  */
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((file) => fs.existsSync(file));
-/** Debian's nginx package; the MIME types every nginx install ships. */
-const MIME_TYPES = ['/etc/nginx/mime.types', '/usr/local/etc/nginx/mime.types'].find((file) => fs.existsSync(file));
 /** A small catalogue: its build took 37 s of a 48 s start on a busy 2-core machine (320 products: about a minute more). */
 const PRODUCTS = 24;
 const PASSWORD = 'jeera-rice-99';
 
-test.skip(
-  !NGINX || !MIME_TYPES,
-  'nginx is not installed (Debian: apt-get install nginx); the static-host test needs it',
-);
+test.skip(NGINX_MISSING !== null, `${NGINX_MISSING}: the static-host test needs it`);
 test.describe.configure({ mode: 'serial' });
 
 let dir: string;
@@ -89,29 +84,15 @@ test.beforeAll(async () => {
 
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
-    [
-      'worker_processes 1;',
-      `pid ${path.join(dir, 'nginx.pid')};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 64; }',
-      'http {',
-      `  include ${MIME_TYPES};`,
-      '  default_type application/octet-stream;',
-      '  access_log off;',
-      '  server {',
-      `    listen 127.0.0.1:${nginxPort};`,
-      `    root ${path.join(site, 'client')};`,
-      `    include ${path.join(site, 'nginx-site.conf')};`,
-      '  }',
+    nginxConf(dir, [
+      'server {',
+      `  listen 127.0.0.1:${nginxPort};`,
+      `  root ${path.join(site, 'client')};`,
+      `  include ${path.join(site, 'nginx-site.conf')};`,
       '}',
-      '',
-    ].join('\n'),
+    ]),
   );
-  const nginxProcess = startProcess(
-    NGINX as string,
-    ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'],
-    process.env,
-  );
+  const nginxProcess = startProcess(NGINX as string, nginxArgs(dir), process.env);
   nginx = nginxProcess.child;
   const nginxOutput = nginxProcess.output;
   await answering(

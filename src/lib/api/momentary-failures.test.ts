@@ -11,11 +11,13 @@ describe('momentary failures are asked again where the call may be repeated', ()
     if (!next) throw new Error('no answer planned');
     return next();
   });
-  const busy = (status = 503, retryAfter?: string) => () =>
-    new Response(JSON.stringify({ message: BUSY_MESSAGE }), {
-      status,
-      headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
-    });
+  const busy =
+    (status = 503, retryAfter?: string) =>
+    () =>
+      new Response(JSON.stringify({ message: BUSY_MESSAGE }), {
+        status,
+        headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
+      });
   const gatewayPage = (status: number) => () =>
     new Response(`<html><body><h1>${status} Bad Gateway</h1></body></html>`, {
       status,

@@ -19,7 +19,12 @@ export const MAX_RETRY_AFTER_MS = 5000;
  * How long to wait before attempt `attempt + 1` after attempt `attempt` (0-based) failed with
  * `status` and the server's `Retry-After` (seconds, or an HTTP date); null when not to ask again.
  */
-export function retryDelay(attempt: number, status: number, retryAfter: string | null, now = Date.now()): number | null {
+export function retryDelay(
+  attempt: number,
+  status: number,
+  retryAfter: string | null,
+  now = Date.now(),
+): number | null {
   if (!RETRYABLE_STATUSES.has(status)) return null;
   const planned = RETRY_DELAYS_MS[attempt];
   if (planned === undefined) return null;
