@@ -87,6 +87,8 @@ test('a password reset from another browser ends the session here; Login comes b
   const shopper = await loggedInShopper(page);
   await page.goto('/aboutus');
   await expect(page.getByRole('banner').getByRole('button', { name: shopper.firstName })).toBeVisible();
+  // This page's own calls (cart, wishlist) are answered before the session ends elsewhere.
+  await page.waitForLoadState('networkidle');
   // The other browser: PIN by e-mail, verified, new password.
   expect((await request.post('/api/common/request_reset_otp', { data: { email: shopper.email } })).ok()).toBe(true);
   const pin = await pinFromOutbox(shopper.email);
