@@ -101,12 +101,11 @@ describe('DATABASE_URL and DATABASE_POOL_SIZE', () => {
 });
 
 const postgres = describe.skipIf(!TEST_DATABASE_URL);
-if (!TEST_DATABASE_URL) console.log('PostgreSQL start-up tests skipped: TEST_DATABASE_URL is not set.');
+if (!TEST_DATABASE_URL)
+  console.log('PostgreSQL start-up and dropped-connection tests skipped: TEST_DATABASE_URL is not set.');
 
 postgres('several processes starting at once on one PostgreSQL database', () => {
   const name = `shop_start_${crypto.randomBytes(4).toString('hex')}`;
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
   const dirs: string[] = [];
 
   afterAll(async () => {
@@ -115,6 +114,9 @@ postgres('several processes starting at once on one PostgreSQL database', () => 
   });
 
   test('create the database, migrate and seed it once, whoever comes first', async () => {
+    // Read here, not while the file is collected: without TEST_DATABASE_URL this never runs.
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
     const starts = Array.from({ length: 3 }, () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pg-start-'));
       dirs.push(dir);
