@@ -18,6 +18,7 @@ import {
   makeTestApp,
   newUser,
   paymentResult,
+  placeOrder,
   verifyPayment,
   type CreatedOrderBody,
   type TestApp,
@@ -89,8 +90,8 @@ interface Checkout {
   order: CreatedOrderBody;
   paymentId: string;
   variantIds: number[];
-  /** True when a step of it answered 503 and was sent again. */
-  retried: boolean;
+  /** Its steps that answered 503 and were sent again ('cart add', 'create_order', …). */
+  retried: Set<string>;
 }
 
 describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
@@ -170,6 +171,15 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
     const variants = await db.selectFrom('variants').select(['id', 'product_id']).orderBy('id').execute();
     expect(variants.length).toBeGreaterThanOrEqual(2 * SHOPPERS);
     const users = await Promise.all(Array.from({ length: SHOPPERS }, () => newUser(t)));
+    // Two more shoppers are at the checkout when the server goes: one about to place the order
+    // of a full cart, one about to send the payment of an order placed before the restart.
+    const [placing, paying] = await Promise.all([newUser(t), newUser(t)]);
+    for (const shopper of [placing, paying]) {
+      for (const variant of variants.slice(0, 2))
+        expect((await addToCart(t, shopper.token, variant.id)).status).toBe(201);
+    }
+    const waitingCart = variants.slice(0, 2).map((v) => ({ variant_id: v.id, quantity: 1 }));
+    const placedBefore = await placeOrder(t, paying.token, waitingCart);
     // Every connection of the pool open and idle before the load: at the restart some of them
     // are idle for sure, and their loss is what the pool's log line is about.
     await Promise.all(Array.from({ length: POOL_SIZE }, () => sql`SELECT pg_sleep(0.05)`.execute(db)));
@@ -223,6 +233,35 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
       }
     }
 
+    /**
+     * Orders `lines` (unless `placed` already was) and pays the order, each step sent again
+     * after a 503; `retried` collects the steps that were.
+     */
+    async function checkout(
+      user: { id: number; token: string },
+      lines: { variant_id: number; quantity: number }[],
+      retried: Set<string>,
+      placed?: CreatedOrderBody,
+    ): Promise<Checkout> {
+      const onRetry = (what: string) => () => void retried.add(what);
+      const order =
+        placed ??
+        ((await untilDone('create_order', () => createOrder(t, user.token, lines), 201, onRetry('create_order')))
+          .body as CreatedOrderBody);
+      // One checkout result per order: a retry sends the same payment again.
+      const result = paymentResult(order.order_id);
+      await untilDone('verify_payment', () => verifyPayment(t, user.token, result), 200, onRetry('verify_payment'));
+      const done: Checkout = {
+        userId: user.id,
+        order,
+        paymentId: result.razorpay_payment_id,
+        variantIds: lines.map((l) => l.variant_id),
+        retried,
+      };
+      checkouts.push(done);
+      return done;
+    }
+
     async function shopper(k: number): Promise<void> {
       const user = users[k]!;
       for (let round = 0; !stopping; round++) {
@@ -230,27 +269,28 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
         // Browsing is not repeated after a 503: the shopper moves on to the cart.
         await timed('products', () => t.get('/api/common/products?page=1&page_size=12'));
         await timed('product', () => t.get(`/api/common/products/${product}`));
-        let retried = false;
-        const onRetry = () => void (retried = true);
+        const retried = new Set<string>();
         const picked = [0, 1].map((i) => variants[(k * 2 + round * 2 * SHOPPERS + i) % variants.length]!.id);
         for (const variantId of picked) {
-          await untilDone('cart add', () => addToCart(t, user.token, variantId), 201, onRetry);
+          await untilDone(
+            'cart add',
+            () => addToCart(t, user.token, variantId),
+            201,
+            () => retried.add('cart add'),
+          );
         }
-        const cart = await untilDone('cart', () => getCart(t, user.token), 200, onRetry);
+        const cart = await untilDone(
+          'cart',
+          () => getCart(t, user.token),
+          200,
+          () => retried.add('cart'),
+        );
         const items = (cart.body as { cart_items: { product_variant_id: number; quantity: number }[] }).cart_items;
-        const lines = items.map((i) => ({ variant_id: i.product_variant_id, quantity: i.quantity }));
-        const created = await untilDone('create_order', () => createOrder(t, user.token, lines), 201, onRetry);
-        const order = created.body as CreatedOrderBody;
-        // One checkout result per order: a retry sends the same payment again.
-        const result = paymentResult(order.order_id);
-        await untilDone('verify_payment', () => verifyPayment(t, user.token, result), 200, onRetry);
-        checkouts.push({
-          userId: user.id,
-          order,
-          paymentId: result.razorpay_payment_id,
-          variantIds: lines.map((l) => l.variant_id),
+        await checkout(
+          user,
+          items.map((i) => ({ variant_id: i.product_variant_id, quantity: i.quantity })),
           retried,
-        });
+        );
       }
     }
 
@@ -270,6 +310,10 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
     const terminated = await terminateBackends();
     await relay.cut();
     const cutAt = performance.now();
+    const atTheCheckout = Promise.all([
+      checkout(placing, waitingCart, new Set()),
+      checkout(paying, waitingCart, new Set(), placedBefore),
+    ]);
     await sleep(OUTAGE_MS);
     // From here on the server may be listening: requests started after this moment count as after.
     const reopenAt = performance.now();
@@ -277,6 +321,7 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
     await sleep(AFTER_MS);
     stopping = true;
     await shopping;
+    const [placed, paid] = await atTheCheckout;
     process.off('uncaughtExceptionMonitor', monitor);
     expect(failures).toEqual([]);
     expect(uncaught).toEqual([]);
@@ -315,7 +360,7 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
         `${(reopenAt - cutAt).toFixed(0)} ms without a server. Answers by phase (status: count) ${JSON.stringify(counts)}; ` +
         `503s by step ${JSON.stringify(unavailableBySteps)}. Served again ${recoveryMs.toFixed(0)} ms after the ` +
         `server listened; slowest answer ${slowest.toFixed(0)} ms; ${checkouts.length} checkouts, ` +
-        `${checkouts.filter((c) => c.retried).length} of them sent again after a 503; log lines: ` +
+        `${checkouts.filter((c) => c.retried.size > 0).length} of them with a step sent again after a 503; log lines: ` +
         `${unavailableLogs.length} "not answering", ${poolLogs.length} "closed a connection".`,
     );
 
@@ -347,7 +392,9 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
     expect(errorLog).toHaveLength(1);
 
     // ---- Written once ----
-    expect(checkouts.filter((c) => c.retried).length).toBeGreaterThan(0);
+    // The two at the checkout when the server went had to send their step again.
+    expect([...placed.retried]).toContain('create_order');
+    expect([...paid.retried]).toContain('verify_payment');
     const stored = new pg.Client({ connectionString: urlOf(name) });
     await stored.connect();
     try {
@@ -367,6 +414,7 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
         const bought = lines.rows.filter((l) => l.order_id === c.order.id).map((l) => l.variant_id);
         expect(bought).toEqual([...c.variantIds].sort((a, b) => a - b));
       }
+      expect(orders.rows.filter((o) => !lines.rows.some((l) => l.order_id === o.id))).toEqual([]);
       expect(new Set(orders.rows.map((o) => o.payment_id)).size).toBe(orders.rows.length);
       expect(lines.rows.filter((l) => !byId.has(l.order_id))).toEqual([]);
       expect(carts.rows[0]?.n).toBe(0);
