@@ -60,8 +60,17 @@ export function createPool(url: string, options: PostgresOptions = {}): pg.Pool 
   // A connection that drops while idle (the server restarted) is reported here; without a
   // listener it would end the process. The pool replaces it on the next query by itself.
   pool.on('error', (error) => options.onIdleError?.(error));
+  // One that drops while lent out (a transaction between two statements, or a query whose
+  // 57P01 arrived just before the socket closed) emits 'error' on itself, where pg-pool listens
+  // only while it is idle: unheard, that error would end the process. The request holding it
+  // already has the error (its query fails, 503), and the pool discards the connection when it
+  // is given back, so nothing more is done with it here.
+  pool.on('connect', (client) => client.on('error', ignoreLentConnectionError));
   return pool;
 }
+
+/** See `createPool`: the error reaches the request through its query. */
+function ignoreLentConnectionError(): void {}
 
 /** `name` as a quoted SQL identifier. */
 export function quoteIdentifier(name: string): string {

@@ -56,9 +56,10 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'db' | 'account
   databaseFile?: string;
   /**
    * Serve the database of this app through a handle of its own (another process of the same shop),
-   * instead of a new seeded one. SQLite needs the first app's `databaseFile`.
+   * instead of a new seeded one. SQLite needs the first app's `databaseFile`. Only its `database`
+   * is read, so a database opened otherwise (through a relay) can be served too.
    */
-  sameDatabaseAs?: TestApp;
+  sameDatabaseAs?: Pick<TestApp, 'database'>;
   /** Connections of the app's PostgreSQL pool (4 by default). */
   poolSize?: number;
   /** Account settings to change; throttles are off unless `limits` is given. */

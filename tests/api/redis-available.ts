@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { Redis } from 'ioredis';
+import { TcpRelay } from '../tcp-relay';
 
 /** The Redis the tests use: TEST_REDIS_URL, else the local service every machine of the project runs. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -63,40 +63,13 @@ export async function deleteKeys(prefix: string): Promise<void> {
  * A TCP relay to the test Redis on a port of its own, which a test can cut (Redis "goes away":
  * connections drop and new ones are refused) and open again on the same port.
  */
-export class RedisRelay {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
+export class RedisRelay extends TcpRelay {
+  constructor() {
+    const target = new URL(TEST_REDIS_URL);
+    super(target.hostname, Number(target.port || 6379));
+  }
 
   get url(): string {
-    const target = new URL(TEST_REDIS_URL);
-    return `redis://127.0.0.1:${this.port}${target.pathname}`;
-  }
-
-  async open(): Promise<void> {
-    const target = new URL(TEST_REDIS_URL);
-    const server = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port || 6379), target.hostname);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Drops every connection and refuses new ones. */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const s of this.sockets) s.destroy();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    return `redis://127.0.0.1:${this.port}${new URL(TEST_REDIS_URL).pathname}`;
   }
 }

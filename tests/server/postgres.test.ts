@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
-import { databaseName, isPostgresUnavailable, quoteIdentifier, redactUrl } from '../../server/db/postgres';
+import { createPool, databaseName, isPostgresUnavailable, quoteIdentifier, redactUrl } from '../../server/db/postgres';
 import { loadEnv } from '../../server/env';
 import { isDatabaseUnavailable } from '../../server/repositories/dialect';
 import { prepareData } from '../../server/runtime';
@@ -48,6 +48,10 @@ describe('which failures mean "try again in a moment"', () => {
     ['too many connections', withCode('53300')],
     ['no connection free in time', new Error('timeout exceeded when trying to connect')],
     ['the connection dropped mid-query', new Error('Connection terminated unexpectedly')],
+    [
+      'a query on a connection that dropped earlier in its transaction',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
     ['SQLite locked by another process', withCode('SQLITE_BUSY')],
     ['SQLite snapshot taken by another writer', withCode('SQLITE_BUSY_SNAPSHOT')],
   ])('%s', (_label, error) => {
@@ -97,12 +101,11 @@ describe('DATABASE_URL and DATABASE_POOL_SIZE', () => {
 });
 
 const postgres = describe.skipIf(!TEST_DATABASE_URL);
-if (!TEST_DATABASE_URL) console.log('PostgreSQL start-up tests skipped: TEST_DATABASE_URL is not set.');
+if (!TEST_DATABASE_URL)
+  console.log('PostgreSQL start-up and dropped-connection tests skipped: TEST_DATABASE_URL is not set.');
 
 postgres('several processes starting at once on one PostgreSQL database', () => {
   const name = `shop_start_${crypto.randomBytes(4).toString('hex')}`;
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
   const dirs: string[] = [];
 
   afterAll(async () => {
@@ -111,6 +114,9 @@ postgres('several processes starting at once on one PostgreSQL database', () => 
   });
 
   test('create the database, migrate and seed it once, whoever comes first', async () => {
+    // Read here, not while the file is collected: without TEST_DATABASE_URL this never runs.
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
     const starts = Array.from({ length: 3 }, () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pg-start-'));
       dirs.push(dir);
@@ -154,4 +160,35 @@ postgres('several processes starting at once on one PostgreSQL database', () => 
       await Promise.all(dbs.map((db) => db.destroy()));
     }
   }, 60_000);
+});
+
+postgres('a connection PostgreSQL ends while a request holds it', () => {
+  test('is no uncaught error: its next query fails as "try again" and the pool opens a new one', async () => {
+    const pool = createPool(TEST_DATABASE_URL, { poolSize: 1 });
+    const idleErrors: Error[] = [];
+    pool.on('error', (error) => idleErrors.push(error));
+    // Held between two statements, as a transaction holds it: pg-pool removes its own error
+    // listener while a connection is lent out, and an 'error' nobody listens to ends the process.
+    const client = await pool.connect();
+    try {
+      expect(client.listenerCount('error')).toBeGreaterThan(0);
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      await adminQuery(TEST_DATABASE_URL, `SELECT pg_terminate_backend(${Number(first(rows).pid)}, 5000)`);
+      await ended;
+      const error: unknown = await client.query('SELECT 1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      client.release();
+    }
+    try {
+      const again = await pool.query<{ one: number }>('SELECT 1 AS one');
+      expect(again.rows).toEqual([{ one: 1 }]);
+      // It was lent out when it dropped: not an idle connection's error.
+      expect(idleErrors).toEqual([]);
+    } finally {
+      await pool.end();
+    }
+  });
 });
