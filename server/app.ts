@@ -25,6 +25,7 @@ import { paymentRoutes } from './routes/payments';
 import { ratingRoutes } from './routes/ratings';
 import { wishlistRoutes } from './routes/wishlist';
 import { MAX_REVIEW_IMAGES } from '../contract/schemas/reviews';
+import { BUSY_MESSAGE } from '../contract/shop';
 import { productExists } from './repositories/catalogue';
 import { isDatabaseUnavailable } from './repositories/dialect';
 import { matchRewrite } from './site/static-host';
@@ -159,7 +160,7 @@ export function createApp(options: AppOptions): Hono {
       reportUnavailable(error);
       c.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
       c.header('cache-control', 'no-store');
-      return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
+      return c.json({ message: BUSY_MESSAGE }, 503);
     }
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
     if (!c.req.path.startsWith('/api/') && c.req.header('accept')?.includes('text/html')) {
@@ -171,8 +172,6 @@ export function createApp(options: AppOptions): Hono {
   return app;
 }
 
-/** What a shopper is told while the database cannot answer; the storefront retries after Retry-After. */
-export const UNAVAILABLE_MESSAGE = 'The shop is busy for a moment. Please try again in a few seconds.';
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
 /** When the database was last reported unreachable: an outage is logged once a minute, not per request. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { UNAVAILABLE_MESSAGE } from '../../server/app';
+import { BUSY_MESSAGE } from '../../contract/shop';
 import { migrate, type Db } from '../../server/db';
 import { quoteIdentifier } from '../../server/db/postgres';
 import { generateCatalogue } from '../../server/demo/generate';
@@ -377,7 +377,7 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
     for (const s of samples.filter((x) => x.status === 503)) {
       expect({ retryAfter: s.retryAfter, message: s.message }).toEqual({
         retryAfter: '5',
-        message: UNAVAILABLE_MESSAGE,
+        message: BUSY_MESSAGE,
       });
     }
     // Nothing failed before the restart, nothing got through while no server listened, nothing hung.
