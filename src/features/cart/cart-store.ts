@@ -4,6 +4,7 @@ import type { CartItem } from '../../../contract/types';
 import { ADD_TO_CART_QUANTITY } from '../../../contract/shop';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { announceChange } from '../../lib/stores/shared-refresh';
+import { isMomentaryFailure } from '../../lib/api/retry';
 
 export type { CartItem as CartLine };
 
@@ -47,7 +48,14 @@ export function isInCart(variantId: number): boolean {
 export async function addVariantToCart(variantId: number): Promise<'added' | 'already'> {
   if (!$cartLoaded.get()) await refreshCart();
   if (isInCart(variantId)) return 'already';
-  await addToCart(variantId, ADD_TO_CART_QUANTITY);
+  try {
+    await addToCart(variantId, ADD_TO_CART_QUANTITY);
+  } catch (error) {
+    // An add whose answer was lost while the shop was busy may have been stored: the cart says.
+    if (!(error instanceof ApiError && isMomentaryFailure(error.status))) throw error;
+    await refreshCart();
+    if (!isInCart(variantId)) throw error;
+  }
   await refreshCart();
   announceChange('cart');
   return 'added';
