@@ -31,12 +31,10 @@ const missing = [
 if (missing.length) console.warn(`Skipping the multi-process fault test: ${missing.join('; ')}.`);
 
 const SHOPPERS = 4;
-/** How long the shoppers keep checking out; the kills fall inside. */
-const LOOP_MS = 30_000;
 /** When the first process is killed, counted from the start of the loop. */
 const FIRST_KILL_MS = 5_000;
-/** The second kill waits at least this long after the first process answers again. */
-const SETTLE_MS = 4_000;
+/** After each process is back, the shoppers go on this long before the next kill (or the end). */
+const SETTLE_MS = 5_000;
 const PASSWORD = 'fault-test-password-7';
 const JWT_SECRET = 'fault-test-jwt-secret-0123456789abcdef';
 const PAYMENT_SECRET = 'fault-test-payment-secret-0123456789ab';
@@ -194,10 +192,15 @@ describe.skipIf(missing.length > 0)('two API processes behind nginx, each killed
     return { id: login.data.user_id, email, token: login.data.tokens.access };
   }
 
-  /** Checks out one variant after another until `until`; every attempt ends paid or failed. */
-  async function checkOutInALoop(n: number, token: string, variants: number[], until: number): Promise<Attempt[]> {
+  /** Checks out one variant after another until `done()`; every attempt ends paid or failed. */
+  async function checkOutInALoop(
+    n: number,
+    token: string,
+    variants: number[],
+    done: () => boolean,
+  ): Promise<Attempt[]> {
     const attempts: Attempt[] = [];
-    for (let i = 0; Date.now() < until; i += 1) {
+    for (let i = 0; !done(); i += 1) {
       const variant = variants[(n + i) % variants.length] as number;
       const attempt: Attempt = { shopper: n, variant, startedAt: Date.now(), outcome: 'failed' };
       attempts.push(attempt);
@@ -298,7 +301,8 @@ describe.skipIf(missing.length > 0)('two API processes behind nginx, each killed
     expect(variants.length).toBeGreaterThanOrEqual(4);
 
     const loopStart = Date.now();
-    const until = loopStart + LOOP_MS;
+    // The loop lasts as long as the kills take (a busy machine restarts a process more slowly).
+    let chaosOver = false;
     const kills: { name: string; at: number; awayMs: number }[] = [];
     const chaos = (async () => {
       await sleep(FIRST_KILL_MS);
@@ -307,23 +311,27 @@ describe.skipIf(missing.length > 0)('two API processes behind nginx, each killed
         kills.push({ name, at, awayMs: await killAndRestart(name) });
         await sleep(SETTLE_MS);
       }
-    })();
+    })().finally(() => {
+      chaosOver = true;
+    });
     const [attempts] = await Promise.all([
-      Promise.all(shoppers.map((s, n) => checkOutInALoop(n, s.token, variants, until))).then((all) => all.flat()),
+      Promise.all(shoppers.map((s, n) => checkOutInALoop(n, s.token, variants, () => chaosOver))).then((all) =>
+        all.flat(),
+      ),
       chaos,
     ]);
 
+    const loopMs = Math.max(...attempts.map((a) => a.startedAt)) - loopStart + 1;
     const paid = attempts.filter((a) => a.outcome === 'paid');
     const failed = attempts.filter((a) => a.outcome === 'failed');
     console.log(
-      `Fault test: ${attempts.length} checkouts, ${paid.length} paid, ${failed.length} told the shop is busy; ` +
+      `Fault test: ${attempts.length} checkouts in ${(loopMs / 1000).toFixed(1)} s, ${paid.length} paid, ${failed.length} told the shop is busy; ` +
         `kills ${kills.map((k) => `${k.name} at ${(k.at / 1000).toFixed(1)} s, back after ${(k.awayMs / 1000).toFixed(1)} s`).join(', ')}; ` +
         `failed attempts seen by the client (then asked again or told): ${JSON.stringify(Object.fromEntries(failuresSeen))}`,
     );
 
-    // Both processes were killed and came back, inside the loop.
+    // Both processes were killed and came back while the shoppers checked out.
     expect(kills.map((k) => k.name)).toEqual(['A', 'B']);
-    expect(kills.every((k) => k.at < LOOP_MS)).toBe(true);
     // The shop kept selling: paid checkouts before, between and after the kills.
     const firstKill = kills[0]?.at ?? 0;
     const secondKill = kills[1]?.at ?? 0;
@@ -331,7 +339,7 @@ describe.skipIf(missing.length > 0)('two API processes behind nginx, each killed
       paid.filter((a) => a.startedAt - loopStart >= from && a.startedAt - loopStart < to).length;
     expect(paidIn(0, firstKill)).toBeGreaterThan(0);
     expect(paidIn(firstKill, secondKill)).toBeGreaterThan(0);
-    expect(paidIn(secondKill, LOOP_MS)).toBeGreaterThan(0);
+    expect(paidIn(secondKill, loopMs)).toBeGreaterThan(0);
     // Every checkout that did not end paid was told, in words, that the shop is busy.
     for (const attempt of failed) {
       expect(attempt.failure, JSON.stringify(attempt)).toMatchObject({ message: BUSY_MESSAGE });
