@@ -7,6 +7,7 @@ import { fmt, info, judged, type Cell, type Table } from './report';
 const DURATION_S = 10;
 const WARMUP_S = 2;
 const READ_CONNECTIONS = 50;
+const READ_LOAD = `${READ_CONNECTIONS} connections, ${DURATION_S} s`;
 /** Cart writers: one shopper per connection, so no two connections touch the same cart. */
 const CART_WRITERS = 10;
 
@@ -19,8 +20,16 @@ const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'br, gz
  */
 export type ApiKind = 'catalogue' | 'bulk' | 'cart-write' | 'cart-read';
 
+/**
+ * Another way of running the shop than the main bench shop (SQLite, one process, building its
+ * site), loaded only with the main catalogue read and the cart writes: bench/setups.ts.
+ */
+export type ApiSetup = 'postgres-1' | 'postgres-2' | 'sqlite-2';
+
 /** One endpoint under load. */
 export interface ApiResult {
+  /** Absent for the main bench shop, whose rows are held to the budgets. */
+  setup?: ApiSetup;
   name: string;
   kind: ApiKind;
   load: string;
@@ -33,7 +42,7 @@ export interface ApiResult {
   non2xx?: number;
   errors?: number;
   statusCodes?: Record<string, number>;
-  /** Share of one core the shop's process used during the load (Linux only). */
+  /** Share of one core the shop's processes (the shop and every process below it) used during the load (Linux only). */
   serverCpuPercent?: number;
   /** Average answer size on the wire. */
   bytesPerAnswer?: number;
@@ -42,19 +51,50 @@ export interface ApiResult {
 /** Clock ticks per second of /proc/{pid}/stat on Linux. */
 const CLOCK_TICKS = 100;
 
-/** CPU seconds the process has used so far, or null where /proc is not there. */
-function cpuSeconds(pid: number): number | null {
+/** The fields of /proc/{pid}/stat after the command's closing parenthesis, or null when it is gone. */
+function statFields(pid: number): string[] | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
 }
 
-/** Runs a load and notes how busy the shop's process was meanwhile. */
+/**
+ * `pid` and every process below it (a cluster's workers, tsx's esbuild), read from the parent
+ * pid of each process in /proc: the kernel here has no /proc/{pid}/task/{tid}/children.
+ */
+function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const parent = Number(statFields(Number(entry))?.[1]);
+    if (!Number.isInteger(parent)) continue;
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i] ?? 0) ?? []));
+  return tree;
+}
+
+/**
+ * CPU seconds used so far by `pid` and the processes below it, each by pid, or null where /proc
+ * is not there. A process that starts during a load counts from its start; one that ends during
+ * it is not counted.
+ */
+function cpuSeconds(pid: number): Map<number, number> | null {
+  if (!fs.existsSync(`/proc/${pid}/stat`)) return null;
+  const used = new Map<number, number>();
+  for (const member of processTree(pid)) {
+    const fields = statFields(member);
+    // utime and stime are the 14th and 15th fields, the 12th and 13th after the parenthesis.
+    if (fields) used.set(member, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+  }
+  return used;
+}
+
+/** Runs a load and notes how busy the shop's processes were meanwhile (Linux only). */
 async function measured(
   pid: number,
   options: autocannon.Options,
@@ -65,7 +105,9 @@ async function measured(
   const cpuAfter = cpuSeconds(pid);
   const wall = (performance.now() - started) / 1000;
   if (cpuBefore === null || cpuAfter === null) return { result };
-  return { result, cpuPercent: ((cpuAfter - cpuBefore) / wall) * 100 };
+  let used = 0;
+  for (const [member, seconds] of cpuAfter) used += seconds - (cpuBefore.get(member) ?? 0);
+  return { result, cpuPercent: (used / wall) * 100 };
 }
 
 interface Shopper {
@@ -191,7 +233,7 @@ async function benchRead(
     duration: DURATION_S,
     headers: BROWSER_HEADERS,
   });
-  const summary = summarise(name, kind, `${READ_CONNECTIONS} connections, ${DURATION_S} s`, load);
+  const summary = summarise(name, kind, READ_LOAD, load);
   const cpu = summary.serverCpuPercent === undefined ? '' : `, shop CPU ${fmt(summary.serverCpuPercent)} %`;
   log(`  ${name}: ${fmt(summary.requestsPerSecond ?? 0)} req/s, p99 ${summary.p99Ms} ms${cpu}`);
   return summary;
@@ -199,10 +241,16 @@ async function benchRead(
 
 type CatalogueRead = [name: string, path: string, kind: 'catalogue' | 'bulk'];
 
+/** A category's products a page at a time: the storefront's main catalogue read (the build and the category grids). */
+export const MAIN_CATALOGUE_READ: CatalogueRead = [
+  'GET /api/common/products/?page=1&page_size=50',
+  '/api/common/products/?page=1&page_size=50',
+  'catalogue',
+];
+
 /** The catalogue calls a shopper's browser makes, and the whole-catalogue answer for reference. */
 const CATALOGUE_READS: CatalogueRead[] = [
-  // A category's products a page at a time (the build and the category grids).
-  ['GET /api/common/products/?page=1&page_size=50', '/api/common/products/?page=1&page_size=50', 'catalogue'],
+  MAIN_CATALOGUE_READ,
   // One subcategory's products unpaged (the search screen's `?sub_category=` form).
   ['GET /api/common/products/?sub_category=1', '/api/common/products/?sub_category=1', 'catalogue'],
   ['GET /api/common/products/1/', '/api/common/products/1/', 'catalogue'],
@@ -259,39 +307,83 @@ async function benchCartWrites(
   });
 }
 
+/** The cart loads' names and loads, as their rows show them. */
+const CART_WRITE_NAME = 'POST cart/add/ + DELETE cart_delete/{id}/';
+const CART_WRITE_LOAD = `${BUDGETS.api.cartWriteRatePerSecond} req/s, ${CART_WRITERS} connections, ${DURATION_S} s`;
+const CART_READ_NAME = 'GET /api/common/cart/';
+
+/** The loads every way of running the shop is compared on: the main catalogue read and the cart writes. */
+export const MAIN_LOADS = [
+  { name: MAIN_CATALOGUE_READ[0], kind: 'catalogue', load: READ_LOAD },
+  { name: CART_WRITE_NAME, kind: 'cart-write', load: CART_WRITE_LOAD },
+] as const;
+
+/** Shoppers signed up and logged in, one per cart-writing connection, and the variants they add. */
+interface CartLoad {
+  shoppers: Shopper[];
+  variants: number[];
+}
+
+/** Signs up the cart's shoppers and checks the cart API answers: the load, or why it cannot run. */
+async function prepareCartLoad(origin: string): Promise<CartLoad | { missing: string }> {
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < CART_WRITERS; i += 1) shoppers.push(await createShopper(origin, i));
+  const variants = await variantIds(origin, 40);
+  const missing = await probeCart(origin, nth(shoppers, 0), nth(variants, 0));
+  return missing ? { missing } : { shoppers, variants };
+}
+
+/** The cart-write row of a prepared load. */
+async function benchCartWriteRow(
+  origin: string,
+  pid: number,
+  { shoppers, variants }: CartLoad,
+  log: (line: string) => void,
+): Promise<ApiResult> {
+  const load = await benchCartWrites(origin, pid, shoppers, variants);
+  const writes = summarise(CART_WRITE_NAME, 'cart-write', CART_WRITE_LOAD, load);
+  log(`  cart writes: ${fmt(writes.requestsPerSecond ?? 0)} req/s, p99 ${writes.p99Ms} ms, non-2xx ${writes.non2xx}`);
+  return writes;
+}
+
+/** The storefront's main catalogue read and the cart writes: the loads every shop set-up is compared on. */
+export async function benchMainLoads(origin: string, pid: number, log: (line: string) => void): Promise<ApiResult[]> {
+  const read = await benchRead(origin, pid, MAIN_CATALOGUE_READ, log);
+  const cart = await prepareCartLoad(origin);
+  if ('missing' in cart) {
+    log(`  cart: ${cart.missing}`);
+    return [
+      read,
+      { name: CART_WRITE_NAME, kind: 'cart-write', load: CART_WRITE_LOAD, available: false, reason: cart.missing },
+    ];
+  }
+  return [read, await benchCartWriteRow(origin, pid, cart, log)];
+}
+
 /** Loads the API of a running shop: catalogue reads, then the cart (when it exists). */
 export async function benchApi(origin: string, pid: number, log: (line: string) => void): Promise<ApiResult[]> {
   const results: ApiResult[] = [];
   for (const read of CATALOGUE_READS) results.push(await benchRead(origin, pid, read, log));
 
-  const writeName = 'POST cart/add/ + DELETE cart_delete/{id}/';
-  const writeLoad = `${BUDGETS.api.cartWriteRatePerSecond} req/s, ${CART_WRITERS} connections, ${DURATION_S} s`;
-  const readName = 'GET /api/common/cart/';
-  const readLoad = `${READ_CONNECTIONS} connections, ${DURATION_S} s`;
-  const shoppers: Shopper[] = [];
-  for (let i = 0; i < CART_WRITERS; i += 1) shoppers.push(await createShopper(origin, i));
-  const variants = await variantIds(origin, 40);
-  const reader = nth(shoppers, 0);
-  const missing = await probeCart(origin, reader, nth(variants, 0));
-  if (missing) {
-    log(`  cart: ${missing}`);
-    results.push({ name: writeName, kind: 'cart-write', load: writeLoad, available: false, reason: missing });
-    results.push({ name: readName, kind: 'cart-read', load: readLoad, available: false, reason: missing });
+  const cart = await prepareCartLoad(origin);
+  if ('missing' in cart) {
+    log(`  cart: ${cart.missing}`);
+    results.push({ ...MAIN_LOADS[1], available: false, reason: cart.missing });
+    results.push({ name: CART_READ_NAME, kind: 'cart-read', load: READ_LOAD, available: false, reason: cart.missing });
     return results;
   }
-  const writes = summarise(writeName, 'cart-write', writeLoad, await benchCartWrites(origin, pid, shoppers, variants));
-  log(`  cart writes: ${fmt(writes.requestsPerSecond ?? 0)} req/s, p99 ${writes.p99Ms} ms, non-2xx ${writes.non2xx}`);
-  results.push(writes);
+  results.push(await benchCartWriteRow(origin, pid, cart, log));
 
   // A cart with a few lines, read by one shopper from many connections.
-  for (const variant of variants.slice(0, 3)) await addRequest(origin, reader.token, variant);
+  const reader = nth(cart.shoppers, 0);
+  for (const variant of cart.variants.slice(0, 3)) await addRequest(origin, reader.token, variant);
   const url = `${origin}/api/common/cart/`;
   const headers = { ...BROWSER_HEADERS, ...bearer(reader.token) };
   await run({ url, connections: READ_CONNECTIONS, duration: WARMUP_S, headers });
   const cartRead = summarise(
-    readName,
+    CART_READ_NAME,
     'cart-read',
-    readLoad,
+    READ_LOAD,
     await measured(pid, { url, connections: READ_CONNECTIONS, duration: DURATION_S, headers }),
   );
   log(`  cart read: ${fmt(cartRead.requestsPerSecond ?? 0)} req/s, p99 ${cartRead.p99Ms} ms`);
@@ -299,13 +391,14 @@ export async function benchApi(origin: string, pid: number, log: (line: string) 
   return results;
 }
 
-/** The API section's table. */
-export function apiTable(results: ApiResult[]): Table {
+/** The API section's table: the main bench shop's rows, held to the budgets. */
+export function apiTable(all: ApiResult[]): Table {
   const b = BUDGETS.api;
+  const results = all.filter((r) => r.setup === undefined);
   const notes = [
     `autocannon against the shop on 127.0.0.1 (same 2-core machine), \`accept-encoding: br, gzip\` as a browser sends; ` +
       `reads after a ${WARMUP_S} s warm-up. Cart writes alternate add and delete per shopper (one shopper per connection). ` +
-      `Shop CPU is the share of one core the shop's process used during the load; the load generator shares the two cores.`,
+      `Shop CPU is the share of one core the shop's processes used during the load; the load generator shares the two cores.`,
   ];
   if (results.some((r) => r.kind === 'bulk')) {
     notes.push(
