@@ -65,15 +65,18 @@ async function connectRedis(): Promise<Redis | string> {
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
-  // Failures are answered by connect() and ping(); without a listener ioredis also prints them.
-  client.on('error', () => undefined);
+  // The connection's own error says why (connect() itself only says "Connection is closed.").
+  let lastError = '';
+  client.on('error', (error: Error) => {
+    lastError = error.message;
+  });
   try {
     await client.connect();
     await client.ping();
     return client;
   } catch (error) {
     client.disconnect();
-    return `Redis at ${redisAddress(REDIS_URL)} did not answer (${message(error) || 'no answer'})`;
+    return `Redis at ${redisAddress(REDIS_URL)} did not answer (${lastError || message(error)})`;
   }
 }
 
