@@ -21,15 +21,17 @@ const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'br, gz
 export type ApiKind = 'catalogue' | 'bulk' | 'cart-write' | 'cart-read';
 
 /**
- * Another way of running the shop than the main bench shop (SQLite, one process, building its
- * site), loaded only with the main catalogue read and the cart writes: bench/setups.ts.
+ * A way of running the shop in the comparison of bench/setups.ts, which loads each with the
+ * main catalogue read and the cart writes only: `sqlite-1` is the main bench shop again.
  */
-export type ApiSetup = 'postgres-1' | 'postgres-2' | 'sqlite-2';
+export type ApiSetup = 'sqlite-1' | 'postgres-1' | 'postgres-2' | 'sqlite-2';
 
 /** One endpoint under load. */
 export interface ApiResult {
-  /** Absent for the main bench shop, whose rows are held to the budgets. */
+  /** Absent for the main bench shop's rows, which are held to the budgets. */
   setup?: ApiSetup;
+  /** Rounds of the set-up comparison; each figure is the median over them (the counts, their sum). */
+  rounds?: number;
   name: string;
   kind: ApiKind;
   load: string;
@@ -219,7 +221,7 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
 }
 
 /** Catalogue reads at full speed from 50 connections. */
-async function benchRead(
+export async function benchRead(
   origin: string,
   pid: number,
   [name, path, kind]: CatalogueRead,
@@ -239,7 +241,7 @@ async function benchRead(
   return summary;
 }
 
-type CatalogueRead = [name: string, path: string, kind: 'catalogue' | 'bulk'];
+export type CatalogueRead = [name: string, path: string, kind: 'catalogue' | 'bulk'];
 
 /** A category's products a page at a time: the storefront's main catalogue read (the build and the category grids). */
 export const MAIN_CATALOGUE_READ: CatalogueRead = [
@@ -319,13 +321,13 @@ export const MAIN_LOADS = [
 ] as const;
 
 /** Shoppers signed up and logged in, one per cart-writing connection, and the variants they add. */
-interface CartLoad {
+export interface CartLoad {
   shoppers: Shopper[];
   variants: number[];
 }
 
 /** Signs up the cart's shoppers and checks the cart API answers: the load, or why it cannot run. */
-async function prepareCartLoad(origin: string): Promise<CartLoad | { missing: string }> {
+export async function prepareCartLoad(origin: string): Promise<CartLoad | { missing: string }> {
   const shoppers: Shopper[] = [];
   for (let i = 0; i < CART_WRITERS; i += 1) shoppers.push(await createShopper(origin, i));
   const variants = await variantIds(origin, 40);
@@ -334,7 +336,7 @@ async function prepareCartLoad(origin: string): Promise<CartLoad | { missing: st
 }
 
 /** The cart-write row of a prepared load. */
-async function benchCartWriteRow(
+export async function benchCartWriteRow(
   origin: string,
   pid: number,
   { shoppers, variants }: CartLoad,
@@ -344,20 +346,6 @@ async function benchCartWriteRow(
   const writes = summarise(CART_WRITE_NAME, 'cart-write', CART_WRITE_LOAD, load);
   log(`  cart writes: ${fmt(writes.requestsPerSecond ?? 0)} req/s, p99 ${writes.p99Ms} ms, non-2xx ${writes.non2xx}`);
   return writes;
-}
-
-/** The storefront's main catalogue read and the cart writes: the loads every shop set-up is compared on. */
-export async function benchMainLoads(origin: string, pid: number, log: (line: string) => void): Promise<ApiResult[]> {
-  const read = await benchRead(origin, pid, MAIN_CATALOGUE_READ, log);
-  const cart = await prepareCartLoad(origin);
-  if ('missing' in cart) {
-    log(`  cart: ${cart.missing}`);
-    return [
-      read,
-      { name: CART_WRITE_NAME, kind: 'cart-write', load: CART_WRITE_LOAD, available: false, reason: cart.missing },
-    ];
-  }
-  return [read, await benchCartWriteRow(origin, pid, cart, log)];
 }
 
 /** Loads the API of a running shop: catalogue reads, then the cart (when it exists). */

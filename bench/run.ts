@@ -24,11 +24,12 @@ const USAGE = `Usage: npm run bench -- [--only ${SECTIONS.join(',')}]
 Measures the static build, page weight, Lighthouse scores, API throughput and sign-up/login
 timings against the budgets
 in bench/budgets.ts, prints markdown tables and writes bench/results.json. Environment:
-BENCH_LARGE=1 also builds 100,000 products; BENCH_RUNS=3 takes the median of 3 Lighthouse runs.
-The API section also runs its main loads on PostgreSQL and with two processes: BENCH_DATABASE_URL
-(default postgres://postgres@127.0.0.1:5432/postgres) is the admin connection that creates and
-drops the database gharbazaar_bench, BENCH_REDIS_URL (default redis://127.0.0.1:6379) the Redis
-the two-process shops share; where either does not answer, those rows say so.`;
+BENCH_LARGE=1 also builds 100,000 products; BENCH_RUNS=3 takes the median of 3 Lighthouse runs
+and of 3 rounds of the API set-ups. The API section also compares its main loads on SQLite and
+PostgreSQL with one and two processes: BENCH_DATABASE_URL (default
+postgres://postgres@127.0.0.1:5432/postgres) is the admin connection that creates and drops the
+databases gharbazaar_bench_*, BENCH_REDIS_URL (default redis://127.0.0.1:6379) the Redis the
+two-process shops share; where either does not answer, those rows say so.`;
 
 interface SectionRecord<T> {
   measuredAt: string;
@@ -196,8 +197,8 @@ async function main(): Promise<number> {
         let setupFailures: string[] = [];
         file.api = await timed(async () => {
           const main = await benchApi(origin, shopPid, log);
-          log('The main loads on PostgreSQL and with two processes');
-          const setups = await benchSetups(log);
+          log('The main loads on SQLite and PostgreSQL, with one and two processes');
+          const setups = await benchSetups(shop as RunningShop, runs, log);
           setupFailures = setups.failures;
           return [...main, ...setups.results];
         });

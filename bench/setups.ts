@@ -2,9 +2,18 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { quoteIdentifier, redactUrl } from '../server/db/postgres';
 import { redisAddress } from '../server/shared/redis';
-import { benchMainLoads, MAIN_LOADS, type ApiResult, type ApiSetup } from './api';
-import { fmt, info, judged, type Cell, type Table } from './report';
-import { startShop } from './shop';
+import {
+  benchCartWriteRow,
+  benchRead,
+  MAIN_CATALOGUE_READ,
+  MAIN_LOADS,
+  prepareCartLoad,
+  type ApiResult,
+  type ApiSetup,
+  type CartLoad,
+} from './api';
+import { fmt, info, judged, median, type Cell, type Table } from './report';
+import { startShop, type RunningShop } from './shop';
 
 /** The admin connection that creates and drops the bench's database (BENCH_DATABASE_URL). */
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -15,7 +24,7 @@ const BENCH_DATABASE = 'gharbazaar_bench';
 /** How long PostgreSQL or Redis may take to answer before its rows say it did not. */
 const CONNECT_TIMEOUT_MS = 3000;
 
-/** A way of running the shop, compared with the main bench shop (SQLite, one process). */
+/** A way of running the shop; `sqlite-1` is the main bench shop, the one the others are compared with. */
 interface Setup {
   name: ApiSetup;
   label: string;
@@ -23,9 +32,8 @@ interface Setup {
   processes: number;
 }
 
-const MAIN_LABEL = 'SQLite, 1 process';
-
 const SETUPS: readonly Setup[] = [
+  { name: 'sqlite-1', label: 'SQLite, 1 process', postgres: false, processes: 1 },
   { name: 'postgres-1', label: 'PostgreSQL, 1 process', postgres: true, processes: 1 },
   { name: 'postgres-2', label: 'PostgreSQL, 2 processes', postgres: true, processes: 2 },
   { name: 'sqlite-2', label: 'SQLite, 2 processes', postgres: false, processes: 2 },
@@ -45,16 +53,21 @@ async function connectAdmin(): Promise<pg.Client | string> {
   }
 }
 
-/** The bench database's address on the admin connection's server. */
-function benchDatabaseUrl(): string {
+/** The database of a PostgreSQL set-up (each its own: the set-ups run side by side). */
+function benchDatabase(setup: ApiSetup): string {
+  return `${BENCH_DATABASE}_${setup.replace('-', '_')}`;
+}
+
+/** That database's address on the admin connection's server. */
+function benchDatabaseUrl(setup: ApiSetup): string {
   const url = new URL(ADMIN_URL);
-  url.pathname = `/${BENCH_DATABASE}`;
+  url.pathname = `/${benchDatabase(setup)}`;
   return url.toString();
 }
 
-/** Drops the bench database, closing any connection a stopped shop left behind. */
-async function dropBenchDatabase(admin: pg.Client): Promise<void> {
-  await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(BENCH_DATABASE)} WITH (FORCE)`);
+/** Drops a set-up's database, closing any connection a stopped shop left behind. */
+async function dropBenchDatabase(admin: pg.Client, setup: ApiSetup): Promise<void> {
+  await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(benchDatabase(setup))} WITH (FORCE)`);
 }
 
 /** A connection to Redis that answered PING, or why Redis cannot be used. */
@@ -90,72 +103,175 @@ async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
   } while (cursor !== '0');
 }
 
-function notMeasured(setup: ApiSetup, reason: string): ApiResult[] {
-  return MAIN_LOADS.map((load) => ({ ...load, setup, available: false, reason: `not measured: ${reason}` }));
+type MainLoad = (typeof MAIN_LOADS)[number];
+
+function notMeasured(setup: ApiSetup, load: MainLoad, reason: string): ApiResult {
+  return { ...load, setup, available: false, reason: `not measured: ${reason}` };
 }
 
-/** Starts the shop as `setup` says, puts the main loads on it and stops it. */
-async function benchSetup(
+/** The shop as `setup` says, on a fresh data folder (and a fresh database on PostgreSQL). */
+async function startSetupShop(
   setup: Setup,
   admin: pg.Client | null,
   redisPrefix: string,
   log: (line: string) => void,
-): Promise<ApiResult[]> {
+): Promise<RunningShop> {
   const env: Record<string, string> = { SITE_BUILDS: 'off', WEB_CONCURRENCY: String(setup.processes) };
   if (admin) {
-    await dropBenchDatabase(admin);
+    await dropBenchDatabase(admin, setup.name);
     // The shop creates the database on its first start.
-    env.DATABASE_URL = benchDatabaseUrl();
+    env.DATABASE_URL = benchDatabaseUrl(setup.name);
   }
   if (setup.processes > 1) Object.assign(env, { REDIS_URL, REDIS_KEY_PREFIX: redisPrefix });
   log(`${setup.label}: starting the shop (migrate, seed, no site)`);
-  const shop = await startShop(log, { name: `shop-${setup.name}`, env });
-  try {
-    const results = await benchMainLoads(shop.origin, shop.pid, log);
-    shop.assertRunning();
-    return results.map((r) => ({ ...r, setup: setup.name }));
-  } finally {
-    await shop.stop();
-    if (admin) await dropBenchDatabase(admin);
+  return startShop(log, { name: `shop-${setup.name}`, env });
+}
+
+/** One set-up in the comparison: its shop once started, its cart's shoppers, its figures per round. */
+interface Contender {
+  setup: Setup;
+  shop?: RunningShop;
+  cart?: CartLoad;
+  /** Why its cart writes cannot be loaded (the cart API does not answer as it should). */
+  cartMissing?: string;
+  /** Why it has no figures (or no more): PostgreSQL or Redis away, its shop failed, no cart API. */
+  reason?: string;
+  rounds: Record<MainLoad['kind'], ApiResult[]>;
+}
+
+/** A set-up's rounds of one load as one row: the median of each figure, the counts summed. */
+function combine(setup: ApiSetup, rounds: ApiResult[]): ApiResult {
+  const [first] = rounds;
+  if (!first) throw new Error('No rounds to combine');
+  const middle = (figure: (r: ApiResult) => number | undefined) => {
+    const values = rounds.map(figure).filter((v): v is number => v !== undefined);
+    return values.length ? median(values) : undefined;
+  };
+  const statusCodes: Record<string, number> = {};
+  for (const r of rounds) {
+    for (const [code, count] of Object.entries(r.statusCodes ?? {}))
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
   }
+  return {
+    ...first,
+    setup,
+    rounds: rounds.length,
+    requestsPerSecond: middle((r) => r.requestsPerSecond),
+    p50Ms: middle((r) => r.p50Ms),
+    p99Ms: middle((r) => r.p99Ms),
+    serverCpuPercent: middle((r) => r.serverCpuPercent),
+    bytesPerAnswer: middle((r) => r.bytesPerAnswer),
+    non2xx: rounds.reduce((sum, r) => sum + (r.non2xx ?? 0), 0),
+    errors: rounds.reduce((sum, r) => sum + (r.errors ?? 0), 0),
+    statusCodes,
+  };
+}
+
+/** `list` starting at its `n`th item: each round loads the set-ups in another order. */
+function rotated<T>(list: T[], n: number): T[] {
+  const start = list.length ? n % list.length : 0;
+  return [...list.slice(start), ...list.slice(0, start)];
 }
 
 /**
- * The main catalogue read and the cart writes on PostgreSQL with one and two processes, and on
- * SQLite with two, each shop started on its own data after the last one stopped. A set-up whose
- * PostgreSQL or Redis does not answer is not measured and says why; one whose shop fails is
- * not measured either, and its failure is returned so the bench reports it.
+ * The main catalogue read and the cart writes on the main shop (SQLite, one process) and on
+ * PostgreSQL with one and two processes and SQLite with two, all running side by side: each
+ * round puts one load on every shop in turn before the next load, so a machine that gets busier
+ * during the run weighs on every set-up alike. A set-up whose PostgreSQL or Redis does not
+ * answer is not measured and says why; one whose shop fails is not measured either, and its
+ * failure is returned so the bench reports it.
  */
-export async function benchSetups(log: (line: string) => void): Promise<{ results: ApiResult[]; failures: string[] }> {
-  const results: ApiResult[] = [];
+export async function benchSetups(
+  main: RunningShop,
+  rounds: number,
+  log: (line: string) => void,
+): Promise<{ results: ApiResult[]; failures: string[] }> {
   const failures: string[] = [];
   const admin = await connectAdmin();
   const redis = await connectRedis();
   const redisPrefix = `gharbazaar-bench-${process.pid}-${Date.now().toString(36)}:`;
+  const contenders: Contender[] = SETUPS.map((setup) => ({ setup, rounds: { catalogue: [], 'cart-write': [] } }));
+  const fail = (contender: Contender, error: unknown) => {
+    failures.push(
+      `${contender.setup.label}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    contender.reason = `the shop failed (${message(error).split('\n')[0]})`;
+  };
+  const live = () => contenders.filter((c) => c.shop && !c.reason);
   try {
-    for (const setup of SETUPS) {
+    for (const contender of contenders) {
+      const { setup } = contender;
+      if (setup.name === 'sqlite-1') {
+        contender.shop = main;
+        continue;
+      }
       const missing =
         (setup.postgres && typeof admin === 'string' ? admin : null) ??
         (setup.processes > 1 && typeof redis === 'string' ? redis : null);
       if (missing) {
         log(`${setup.label}: not measured: ${missing}`);
-        results.push(...notMeasured(setup.name, missing));
+        contender.reason = missing;
         continue;
       }
       try {
-        results.push(...(await benchSetup(setup, setup.postgres ? (admin as pg.Client) : null, redisPrefix, log)));
+        contender.shop = await startSetupShop(setup, setup.postgres ? (admin as pg.Client) : null, redisPrefix, log);
       } catch (error) {
-        failures.push(`${setup.label}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        results.push(...notMeasured(setup.name, `the shop failed (${message(error).split('\n')[0]})`));
+        fail(contender, error);
+      }
+    }
+    for (const contender of live()) {
+      const cart = await prepareCartLoad(contender.shop?.origin ?? '').catch((error: unknown) => {
+        fail(contender, error);
+        return null;
+      });
+      if (cart && 'missing' in cart) {
+        log(`${contender.setup.label}: cart ${cart.missing}`);
+        contender.cartMissing = cart.missing;
+      } else if (cart) contender.cart = cart;
+    }
+    for (let round = 0; round < rounds; round += 1) {
+      log(`Round ${round + 1} of ${rounds}`);
+      for (const load of MAIN_LOADS) {
+        for (const contender of rotated(live(), round)) {
+          const { shop, cart, setup } = contender;
+          if (!shop || (load.kind === 'cart-write' && !cart)) continue;
+          const labelled = (line: string) => log(`${setup.label}: ${line.trim()}`);
+          try {
+            contender.rounds[load.kind].push(
+              load.kind === 'catalogue'
+                ? await benchRead(shop.origin, shop.pid, MAIN_CATALOGUE_READ, labelled)
+                : await benchCartWriteRow(shop.origin, shop.pid, cart as CartLoad, labelled),
+            );
+            shop.assertRunning();
+          } catch (error) {
+            fail(contender, error);
+          }
+        }
       }
     }
   } finally {
-    if (typeof admin !== 'string') await admin.end().catch(() => undefined);
+    for (const contender of contenders) {
+      if (!contender.shop || contender.shop === main) continue;
+      await contender.shop
+        .stop()
+        .catch((error: unknown) => failures.push(`${contender.setup.label}: ${message(error)}`));
+    }
+    if (typeof admin !== 'string') {
+      for (const { setup } of contenders) if (setup.postgres) await dropBenchDatabase(admin, setup.name);
+      await admin.end().catch(() => undefined);
+    }
     if (typeof redis !== 'string') {
       await deleteKeys(redis, redisPrefix).catch(() => undefined);
       redis.disconnect();
     }
   }
+  const results = contenders.flatMap(({ setup, reason, cartMissing, rounds: measured }) =>
+    MAIN_LOADS.map((load) => {
+      const done = measured[load.kind];
+      if (reason || !done.length) return notMeasured(setup.name, load, reason ?? cartMissing ?? 'no round finished');
+      return combine(setup.name, done);
+    }),
+  );
   return { results, failures };
 }
 
@@ -163,31 +279,28 @@ const ratio = (value: number | undefined, reference: number | undefined): Cell =
   info(value === undefined || !reference ? '–' : `${fmt(value / reference, 2)}×`);
 
 /**
- * The set-ups against the main shop, a row per way of running it and load, each with its ratio
- * to SQLite with one process under the same load. Null when the results have no set-up rows.
+ * A row per load and way of running the shop, each with its ratio to SQLite with one process
+ * under the same load. Null when the results have no set-up rows.
  */
 export function setupsTable(results: ApiResult[]): Table | null {
   if (!results.some((r) => r.setup !== undefined)) return null;
   const rows: Cell[][] = [];
   const notes: string[] = [];
+  let rounds = 0;
   for (const load of MAIN_LOADS) {
-    const reference = results.find((r) => r.setup === undefined && r.name === load.name);
+    const find = (setup: ApiSetup) => results.find((r) => r.setup === setup && r.name === load.name);
+    const reference = find('sqlite-1');
     const loadName = load.kind === 'catalogue' ? 'Catalogue read' : 'Cart writes';
-    const measuredRows: [string, ApiResult | undefined][] = [
-      [MAIN_LABEL, reference],
-      ...SETUPS.map((s): [string, ApiResult | undefined] => [
-        s.label,
-        results.find((r) => r.setup === s.name && r.name === load.name),
-      ]),
-    ];
-    for (const [label, r] of measuredRows) {
+    for (const { name, label } of SETUPS) {
+      const r = find(name);
       const head = [info(loadName), info(label)];
       if (!r?.available) {
         rows.push([...head, info(r?.reason ?? 'not measured in this run'), ...Array<Cell>(6).fill(info('–'))]);
         continue;
       }
+      rounds = Math.max(rounds, r.rounds ?? 1);
       const failed = (r.non2xx ?? 0) + (r.errors ?? 0);
-      if (failed > 0 && r.setup !== undefined)
+      if (failed > 0)
         notes.push(
           `${label}, ${loadName}: status codes ${JSON.stringify(r.statusCodes)}, ${r.errors} connection errors.`,
         );
@@ -206,11 +319,13 @@ export function setupsTable(results: ApiResult[]): Table | null {
   const [read, write] = MAIN_LOADS;
   notes.unshift(
     `Catalogue read: \`${read.name}\`, ${read.load}, after a warm-up. Cart writes: \`${write.name}\`, ${write.load} ` +
-      '(a fixed rate: compare p50 and p99, not requests/s).',
-    `"${MAIN_LABEL}" is the main shop of the API table above (it also built the site). The others are started one ` +
-      'after the other once it is idle, each on a fresh data folder with `SITE_BUILDS=off` and the same seed: ' +
-      `PostgreSQL on a fresh database \`${BENCH_DATABASE}\` (dropped afterwards); 2 processes are \`WEB_CONCURRENCY=2\` ` +
-      'with Redis (a `node:cluster` primary that serves nothing and two workers on one port).',
+      '(a fixed rate: compare p50 and p99; requests/s falls short of it only when answers are slow).',
+    'SQLite with 1 process is the main shop of the API table, measured again here. The others run beside it, each ' +
+      'started on a fresh data folder with `SITE_BUILDS=off` and the same seed; PostgreSQL on a fresh database ' +
+      `(\`${BENCH_DATABASE}_*\`, dropped afterwards); 2 processes are \`WEB_CONCURRENCY=2\` with Redis (a ` +
+      '`node:cluster` primary that serves nothing and two workers on one port).',
+    `Each round puts one load on every shop in turn (the order rotating from round to round) before the next load; ` +
+      `figures are the median of ${rounds} round${rounds === 1 ? '' : 's'} (\`BENCH_RUNS\`).`,
     "Shop CPU sums the shop's processes (a cluster's primary and workers); PostgreSQL's own processes are not counted. " +
       'The load generator (one thread), the shop and PostgreSQL share the 2 cores.',
   );
