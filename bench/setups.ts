@@ -127,7 +127,7 @@ async function startSetupShop(
   return startShop(log, { name: `shop-${setup.name}`, env });
 }
 
-/** One set-up in the comparison: its shop once started, its cart's shoppers, its figures per round. */
+/** One set-up in the comparison: its shop once started, this round's cart shoppers, its figures per round. */
 interface Contender {
   setup: Setup;
   shop?: RunningShop;
@@ -198,6 +198,17 @@ export async function benchSetups(
     contender.reason = `the shop failed (${message(error).split('\n')[0]})`;
   };
   const live = () => contenders.filter((c) => c.shop && !c.reason);
+  const prepareCart = async (contender: Contender) => {
+    const cart = await prepareCartLoad(contender.shop?.origin ?? '').catch((error: unknown) => {
+      fail(contender, error);
+      return null;
+    });
+    contender.cart = cart && !('missing' in cart) ? cart : undefined;
+    if (cart && 'missing' in cart) {
+      log(`${contender.setup.label}: cart ${cart.missing}`);
+      contender.cartMissing = cart.missing;
+    }
+  };
   try {
     for (const contender of contenders) {
       const { setup } = contender;
@@ -219,19 +230,12 @@ export async function benchSetups(
         fail(contender, error);
       }
     }
-    for (const contender of live()) {
-      const cart = await prepareCartLoad(contender.shop?.origin ?? '').catch((error: unknown) => {
-        fail(contender, error);
-        return null;
-      });
-      if (cart && 'missing' in cart) {
-        log(`${contender.setup.label}: cart ${cart.missing}`);
-        contender.cartMissing = cart.missing;
-      } else if (cart) contender.cart = cart;
-    }
     for (let round = 0; round < rounds; round += 1) {
       log(`Round ${round + 1} of ${rounds}`);
       for (const load of MAIN_LOADS) {
+        // Fresh shoppers for each round's cart writes: a round that stops between an add and its
+        // delete leaves a line the next round's add would find ("already in your cart").
+        if (load.kind === 'cart-write') for (const contender of live()) await prepareCart(contender);
         for (const contender of rotated(live(), round)) {
           const { shop, cart, setup } = contender;
           if (!shop || (load.kind === 'cart-write' && !cart)) continue;
