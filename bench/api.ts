@@ -46,6 +46,8 @@ export interface ApiResult {
   statusCodes?: Record<string, number>;
   /** Share of one core the shop's processes (the shop and every process below it) used during the load (Linux only). */
   serverCpuPercent?: number;
+  /** Share of one core PostgreSQL's backends for the shop's database used during the load (Linux only). */
+  databaseCpuPercent?: number;
   /** Average answer size on the wire. */
   bytesPerAnswer?: number;
 }
@@ -63,53 +65,96 @@ function statFields(pid: number): string[] | null {
   }
 }
 
-/**
- * `pid` and every process below it (a cluster's workers, tsx's esbuild), read from the parent
- * pid of each process in /proc: the kernel here has no /proc/{pid}/task/{tid}/children.
- */
-function processTree(pid: number): number[] {
-  const children = new Map<number, number[]>();
+/** Every process's parent, read from /proc. */
+function parents(): Map<number, number> {
+  const parentOf = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const parent = Number(statFields(Number(entry))?.[1]);
-    if (!Number.isInteger(parent)) continue;
-    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    if (Number.isInteger(parent)) parentOf.set(Number(entry), parent);
   }
+  return parentOf;
+}
+
+/**
+ * `pid` and every process below it (a cluster's workers, tsx's esbuild), found through each
+ * process's parent: the kernel here has no /proc/{pid}/task/{tid}/children.
+ */
+function processTree(pid: number, parentOf: Map<number, number>): number[] {
+  const children = new Map<number, number[]>();
+  for (const [child, parent] of parentOf) children.set(parent, [...(children.get(parent) ?? []), child]);
   const tree = [pid];
   for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i] ?? 0) ?? []));
   return tree;
 }
 
-/**
- * CPU seconds used so far by `pid` and the processes below it, each by pid, or null where /proc
- * is not there. A process that starts during a load counts from its start; one that ends during
- * it is not counted.
- */
-function cpuSeconds(pid: number): Map<number, number> | null {
-  if (!fs.existsSync(`/proc/${pid}/stat`)) return null;
-  const used = new Map<number, number>();
-  for (const member of processTree(pid)) {
-    const fields = statFields(member);
-    // utime and stime are the 14th and 15th fields, the 12th and 13th after the parenthesis.
-    if (fields) used.set(member, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
-  }
-  return used;
+/** The PostgreSQL backends connected to `database`: their title is `postgres: … <user> <database> <client> <state>`. */
+function databaseBackends(pids: Iterable<number>, database: string): number[] {
+  return [...pids].filter((pid) => {
+    try {
+      const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      return title.startsWith('postgres: ') && title.split(' ').includes(database);
+    } catch {
+      return false;
+    }
+  });
 }
 
-/** Runs a load and notes how busy the shop's processes were meanwhile (Linux only). */
-async function measured(
-  pid: number,
-  options: autocannon.Options,
-): Promise<{ result: autocannon.Result; cpuPercent?: number }> {
-  const cpuBefore = cpuSeconds(pid);
+/** Whose CPU time a load counts: the shop's processes and, on PostgreSQL, the backends serving its database. */
+export interface Watched {
+  pid: number;
+  database?: string;
+}
+
+/** CPU seconds used so far, by pid. */
+type CpuUse = Record<'shop' | 'database', Map<number, number>>;
+
+/**
+ * CPU seconds used so far by the watched processes, or null where /proc is not there. A process
+ * that starts during a load counts from its start; one that ends during it is not counted.
+ */
+function cpuSeconds({ pid, database }: Watched): CpuUse | null {
+  if (!fs.existsSync(`/proc/${pid}/stat`)) return null;
+  const parentOf = parents();
+  const read = (pids: number[]) => {
+    const used = new Map<number, number>();
+    for (const member of pids) {
+      const fields = statFields(member);
+      // utime and stime are the 14th and 15th fields, the 12th and 13th after the parenthesis.
+      if (fields) used.set(member, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+    }
+    return used;
+  };
+  return {
+    shop: read(processTree(pid, parentOf)),
+    database: read(database ? databaseBackends(parentOf.keys(), database) : []),
+  };
+}
+
+interface Measured {
+  result: autocannon.Result;
+  cpuPercent?: number;
+  databaseCpuPercent?: number;
+}
+
+/** Runs a load and notes how busy the shop's processes (and its database's) were meanwhile (Linux only). */
+async function measured(watched: Watched, options: autocannon.Options): Promise<Measured> {
+  const before = cpuSeconds(watched);
   const started = performance.now();
   const result = await run(options);
-  const cpuAfter = cpuSeconds(pid);
+  const after = cpuSeconds(watched);
   const wall = (performance.now() - started) / 1000;
-  if (cpuBefore === null || cpuAfter === null) return { result };
-  let used = 0;
-  for (const [member, seconds] of cpuAfter) used += seconds - (cpuBefore.get(member) ?? 0);
-  return { result, cpuPercent: (used / wall) * 100 };
+  if (before === null || after === null) return { result };
+  const percent = (kind: keyof CpuUse) => {
+    let used = 0;
+    for (const [member, seconds] of after[kind]) used += seconds - (before[kind].get(member) ?? 0);
+    return (used / wall) * 100;
+  };
+  return {
+    result,
+    cpuPercent: percent('shop'),
+    databaseCpuPercent: watched.database ? percent('database') : undefined,
+  };
 }
 
 interface Shopper {
@@ -192,7 +237,7 @@ function summarise(
   name: string,
   kind: ApiKind,
   load: string,
-  { result, cpuPercent }: { result: autocannon.Result; cpuPercent?: number },
+  { result, cpuPercent, databaseCpuPercent }: Measured,
 ): ApiResult {
   if (result.requests.total === 0) {
     throw new Error(`${name}: no answers at all (${result.errors} connection errors, ${result.timeouts} timeouts)`);
@@ -212,6 +257,7 @@ function summarise(
     errors: result.errors,
     statusCodes,
     serverCpuPercent: cpuPercent,
+    databaseCpuPercent,
     bytesPerAnswer: result.requests.total ? result.throughput.total / result.requests.total : undefined,
   };
 }
@@ -220,24 +266,29 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   return autocannon({ timeout: 10, ...options });
 }
 
+/** The CPU shares of a load, for the progress lines. */
+function cpuShares(r: ApiResult): string {
+  const shop = r.serverCpuPercent === undefined ? '' : `, shop CPU ${fmt(r.serverCpuPercent)} %`;
+  return shop + (r.databaseCpuPercent === undefined ? '' : `, PostgreSQL CPU ${fmt(r.databaseCpuPercent)} %`);
+}
+
 /** Catalogue reads at full speed from 50 connections. */
 export async function benchRead(
   origin: string,
-  pid: number,
+  watched: Watched,
   [name, path, kind]: CatalogueRead,
   log: (line: string) => void,
 ): Promise<ApiResult> {
   const url = `${origin}${path}`;
   await run({ url, connections: READ_CONNECTIONS, duration: WARMUP_S, headers: BROWSER_HEADERS });
-  const load = await measured(pid, {
+  const load = await measured(watched, {
     url,
     connections: READ_CONNECTIONS,
     duration: DURATION_S,
     headers: BROWSER_HEADERS,
   });
   const summary = summarise(name, kind, READ_LOAD, load);
-  const cpu = summary.serverCpuPercent === undefined ? '' : `, shop CPU ${fmt(summary.serverCpuPercent)} %`;
-  log(`  ${name}: ${fmt(summary.requestsPerSecond ?? 0)} req/s, p99 ${summary.p99Ms} ms${cpu}`);
+  log(`  ${name}: ${fmt(summary.requestsPerSecond ?? 0)} req/s, p99 ${summary.p99Ms} ms${cpuShares(summary)}`);
   return summary;
 }
 
@@ -266,13 +317,13 @@ const CATALOGUE_READS: CatalogueRead[] = [
  */
 async function benchCartWrites(
   origin: string,
-  pid: number,
+  watched: Watched,
   shoppers: Shopper[],
   variants: number[],
-): Promise<{ result: autocannon.Result; cpuPercent?: number }> {
+): Promise<Measured> {
   let next = 0;
   const rate = BUDGETS.api.cartWriteRatePerSecond;
-  return measured(pid, {
+  return measured(watched, {
     url: origin,
     connections: shoppers.length,
     duration: DURATION_S,
@@ -338,20 +389,22 @@ export async function prepareCartLoad(origin: string): Promise<CartLoad | { miss
 /** The cart-write row of a prepared load. */
 export async function benchCartWriteRow(
   origin: string,
-  pid: number,
+  watched: Watched,
   { shoppers, variants }: CartLoad,
   log: (line: string) => void,
 ): Promise<ApiResult> {
-  const load = await benchCartWrites(origin, pid, shoppers, variants);
+  const load = await benchCartWrites(origin, watched, shoppers, variants);
   const writes = summarise(CART_WRITE_NAME, 'cart-write', CART_WRITE_LOAD, load);
-  log(`  cart writes: ${fmt(writes.requestsPerSecond ?? 0)} req/s, p99 ${writes.p99Ms} ms, non-2xx ${writes.non2xx}`);
+  const rate = `${fmt(writes.requestsPerSecond ?? 0)} req/s, p99 ${writes.p99Ms} ms`;
+  log(`  cart writes: ${rate}, non-2xx ${writes.non2xx}${cpuShares(writes)}`);
   return writes;
 }
 
 /** Loads the API of a running shop: catalogue reads, then the cart (when it exists). */
 export async function benchApi(origin: string, pid: number, log: (line: string) => void): Promise<ApiResult[]> {
+  const watched = { pid };
   const results: ApiResult[] = [];
-  for (const read of CATALOGUE_READS) results.push(await benchRead(origin, pid, read, log));
+  for (const read of CATALOGUE_READS) results.push(await benchRead(origin, watched, read, log));
 
   const cart = await prepareCartLoad(origin);
   if ('missing' in cart) {
@@ -360,7 +413,7 @@ export async function benchApi(origin: string, pid: number, log: (line: string) 
     results.push({ name: CART_READ_NAME, kind: 'cart-read', load: READ_LOAD, available: false, reason: cart.missing });
     return results;
   }
-  results.push(await benchCartWriteRow(origin, pid, cart, log));
+  results.push(await benchCartWriteRow(origin, watched, cart, log));
 
   // A cart with a few lines, read by one shopper from many connections.
   const reader = nth(cart.shoppers, 0);
@@ -372,7 +425,7 @@ export async function benchApi(origin: string, pid: number, log: (line: string) 
     CART_READ_NAME,
     'cart-read',
     READ_LOAD,
-    await measured(pid, { url, connections: READ_CONNECTIONS, duration: DURATION_S, headers }),
+    await measured(watched, { url, connections: READ_CONNECTIONS, duration: DURATION_S, headers }),
   );
   log(`  cart read: ${fmt(cartRead.requestsPerSecond ?? 0)} req/s, p99 ${cartRead.p99Ms} ms`);
   results.push(cartRead);

@@ -160,6 +160,7 @@ function combine(setup: ApiSetup, rounds: ApiResult[]): ApiResult {
     p50Ms: middle((r) => r.p50Ms),
     p99Ms: middle((r) => r.p99Ms),
     serverCpuPercent: middle((r) => r.serverCpuPercent),
+    databaseCpuPercent: middle((r) => r.databaseCpuPercent),
     bytesPerAnswer: middle((r) => r.bytesPerAnswer),
     non2xx: rounds.reduce((sum, r) => sum + (r.non2xx ?? 0), 0),
     errors: rounds.reduce((sum, r) => sum + (r.errors ?? 0), 0),
@@ -240,11 +241,12 @@ export async function benchSetups(
           const { shop, cart, setup } = contender;
           if (!shop || (load.kind === 'cart-write' && !cart)) continue;
           const labelled = (line: string) => log(`${setup.label}: ${line.trim()}`);
+          const watched = { pid: shop.pid, database: setup.postgres ? benchDatabase(setup.name) : undefined };
           try {
             contender.rounds[load.kind].push(
               load.kind === 'catalogue'
-                ? await benchRead(shop.origin, shop.pid, MAIN_CATALOGUE_READ, labelled)
-                : await benchCartWriteRow(shop.origin, shop.pid, cart as CartLoad, labelled),
+                ? await benchRead(shop.origin, watched, MAIN_CATALOGUE_READ, labelled)
+                : await benchCartWriteRow(shop.origin, watched, cart as CartLoad, labelled),
             );
             shop.assertRunning();
           } catch (error) {
@@ -279,6 +281,8 @@ export async function benchSetups(
   return { results, failures };
 }
 
+const percent = (value: number | undefined): Cell => info(value === undefined ? '–' : `${fmt(value)} %`);
+
 const ratio = (value: number | undefined, reference: number | undefined): Cell =>
   info(value === undefined || !reference ? '–' : `${fmt(value / reference, 2)}×`);
 
@@ -299,7 +303,7 @@ export function setupsTable(results: ApiResult[]): Table | null {
       const r = find(name);
       const head = [info(loadName), info(label)];
       if (!r?.available) {
-        rows.push([...head, info(r?.reason ?? 'not measured in this run'), ...Array<Cell>(6).fill(info('–'))]);
+        rows.push([...head, info(r?.reason ?? 'not measured in this run'), ...Array<Cell>(7).fill(info('–'))]);
         continue;
       }
       rounds = Math.max(rounds, r.rounds ?? 1);
@@ -313,7 +317,8 @@ export function setupsTable(results: ApiResult[]): Table | null {
         info(fmt(r.requestsPerSecond ?? 0)),
         info(`${fmt(r.p50Ms ?? 0)} ms`),
         info(`${fmt(r.p99Ms ?? 0)} ms`),
-        info(r.serverCpuPercent === undefined ? '–' : `${fmt(r.serverCpuPercent)} %`),
+        percent(r.serverCpuPercent),
+        percent(r.databaseCpuPercent),
         judged(fmt(r.non2xx ?? 0) + (r.errors ? ` + ${r.errors} errors` : ''), '', failed === 0),
         ratio(r.requestsPerSecond, reference?.available ? reference.requestsPerSecond : undefined),
         ratio(r.p99Ms, reference?.available ? reference.p99Ms : undefined),
@@ -330,8 +335,9 @@ export function setupsTable(results: ApiResult[]): Table | null {
       '`node:cluster` primary that serves nothing and two workers on one port).',
     `Each round puts one load on every shop in turn (the order rotating from round to round) before the next load; ` +
       `figures are the median of ${rounds} round${rounds === 1 ? '' : 's'} (\`BENCH_RUNS\`).`,
-    "Shop CPU sums the shop's processes (a cluster's primary and workers); PostgreSQL's own processes are not counted. " +
-      'The load generator (one thread), the shop and PostgreSQL share the 2 cores.',
+    "Shop CPU sums the shop's processes (a cluster's primary and workers); PostgreSQL CPU sums the server's " +
+      "processes serving the shop's database (100 % is one core). The load generator (one thread), the shop and " +
+      'PostgreSQL share the 2 cores.',
   );
   return {
     title: 'API by database and processes',
@@ -342,6 +348,7 @@ export function setupsTable(results: ApiResult[]): Table | null {
       'p50',
       'p99',
       'Shop CPU',
+      'PostgreSQL CPU',
       'Non-2xx',
       'Req/s ÷ SQLite, 1',
       'p99 ÷ SQLite, 1',
