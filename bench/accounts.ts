@@ -1,5 +1,5 @@
 import { BUDGETS } from './budgets';
-import { fmt, info, judged, type Table } from './report';
+import { fmt, info, judged, median, type Table } from './report';
 
 /**
  * Sign-up and login timings, one request at a time against the running shop. Passwords are
@@ -17,12 +17,6 @@ export interface AccountsResult {
 
 const RUNS = 20;
 const JSON_HEADERS = { accept: 'application/json', 'content-type': 'application/json' };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 async function timedPost(url: string, body: unknown, status: number): Promise<number> {
   const started = performance.now();

@@ -7,6 +7,7 @@ import { fmt, info, judged, type Cell, type Table } from './report';
 const DURATION_S = 10;
 const WARMUP_S = 2;
 const READ_CONNECTIONS = 50;
+const READ_LOAD = `${READ_CONNECTIONS} connections, ${DURATION_S} s`;
 /** Cart writers: one shopper per connection, so no two connections touch the same cart. */
 const CART_WRITERS = 10;
 
@@ -19,8 +20,18 @@ const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'br, gz
  */
 export type ApiKind = 'catalogue' | 'bulk' | 'cart-write' | 'cart-read';
 
+/**
+ * A way of running the shop in the comparison of bench/setups.ts, which loads each with the
+ * main catalogue read and the cart writes only: `sqlite-1` is the main bench shop again.
+ */
+export type ApiSetup = 'sqlite-1' | 'postgres-1' | 'postgres-2' | 'sqlite-2';
+
 /** One endpoint under load. */
 export interface ApiResult {
+  /** Absent for the main bench shop's rows, which are held to the budgets. */
+  setup?: ApiSetup;
+  /** Rounds of the set-up comparison; each figure is the median over them (the counts, their sum). */
+  rounds?: number;
   name: string;
   kind: ApiKind;
   load: string;
@@ -33,8 +44,10 @@ export interface ApiResult {
   non2xx?: number;
   errors?: number;
   statusCodes?: Record<string, number>;
-  /** Share of one core the shop's process used during the load (Linux only). */
+  /** Share of one core the shop's processes (the shop and every process below it) used during the load (Linux only). */
   serverCpuPercent?: number;
+  /** Share of one core PostgreSQL's backends for the shop's database used during the load (Linux only). */
+  databaseCpuPercent?: number;
   /** Average answer size on the wire. */
   bytesPerAnswer?: number;
 }
@@ -42,30 +55,106 @@ export interface ApiResult {
 /** Clock ticks per second of /proc/{pid}/stat on Linux. */
 const CLOCK_TICKS = 100;
 
-/** CPU seconds the process has used so far, or null where /proc is not there. */
-function cpuSeconds(pid: number): number | null {
+/** The fields of /proc/{pid}/stat after the command's closing parenthesis, or null when it is gone. */
+function statFields(pid: number): string[] | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
 }
 
-/** Runs a load and notes how busy the shop's process was meanwhile. */
-async function measured(
-  pid: number,
-  options: autocannon.Options,
-): Promise<{ result: autocannon.Result; cpuPercent?: number }> {
-  const cpuBefore = cpuSeconds(pid);
+/** Every process's parent, read from /proc. */
+function parents(): Map<number, number> {
+  const parentOf = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const parent = Number(statFields(Number(entry))?.[1]);
+    if (Number.isInteger(parent)) parentOf.set(Number(entry), parent);
+  }
+  return parentOf;
+}
+
+/**
+ * `pid` and every process below it (a cluster's workers, tsx's esbuild), found through each
+ * process's parent: the kernel here has no /proc/{pid}/task/{tid}/children.
+ */
+function processTree(pid: number, parentOf: Map<number, number>): number[] {
+  const children = new Map<number, number[]>();
+  for (const [child, parent] of parentOf) children.set(parent, [...(children.get(parent) ?? []), child]);
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i] ?? 0) ?? []));
+  return tree;
+}
+
+/** The PostgreSQL backends connected to `database`: their title is `postgres: … <user> <database> <client> <state>`. */
+function databaseBackends(pids: Iterable<number>, database: string): number[] {
+  return [...pids].filter((pid) => {
+    try {
+      const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      return title.startsWith('postgres: ') && title.split(' ').includes(database);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Whose CPU time a load counts: the shop's processes and, on PostgreSQL, the backends serving its database. */
+export interface Watched {
+  pid: number;
+  database?: string;
+}
+
+/** CPU seconds used so far, by pid. */
+type CpuUse = Record<'shop' | 'database', Map<number, number>>;
+
+/**
+ * CPU seconds used so far by the watched processes, or null where /proc is not there. A process
+ * that starts during a load counts from its start; one that ends during it is not counted.
+ */
+function cpuSeconds({ pid, database }: Watched): CpuUse | null {
+  if (!fs.existsSync(`/proc/${pid}/stat`)) return null;
+  const parentOf = parents();
+  const read = (pids: number[]) => {
+    const used = new Map<number, number>();
+    for (const member of pids) {
+      const fields = statFields(member);
+      // utime and stime are the 14th and 15th fields, the 12th and 13th after the parenthesis.
+      if (fields) used.set(member, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+    }
+    return used;
+  };
+  return {
+    shop: read(processTree(pid, parentOf)),
+    database: read(database ? databaseBackends(parentOf.keys(), database) : []),
+  };
+}
+
+interface Measured {
+  result: autocannon.Result;
+  cpuPercent?: number;
+  databaseCpuPercent?: number;
+}
+
+/** Runs a load and notes how busy the shop's processes (and its database's) were meanwhile (Linux only). */
+async function measured(watched: Watched, options: autocannon.Options): Promise<Measured> {
+  const before = cpuSeconds(watched);
   const started = performance.now();
   const result = await run(options);
-  const cpuAfter = cpuSeconds(pid);
+  const after = cpuSeconds(watched);
   const wall = (performance.now() - started) / 1000;
-  if (cpuBefore === null || cpuAfter === null) return { result };
-  return { result, cpuPercent: ((cpuAfter - cpuBefore) / wall) * 100 };
+  if (before === null || after === null) return { result };
+  const percent = (kind: keyof CpuUse) => {
+    let used = 0;
+    for (const [member, seconds] of after[kind]) used += seconds - (before[kind].get(member) ?? 0);
+    return (used / wall) * 100;
+  };
+  return {
+    result,
+    cpuPercent: percent('shop'),
+    databaseCpuPercent: watched.database ? percent('database') : undefined,
+  };
 }
 
 interface Shopper {
@@ -148,7 +237,7 @@ function summarise(
   name: string,
   kind: ApiKind,
   load: string,
-  { result, cpuPercent }: { result: autocannon.Result; cpuPercent?: number },
+  { result, cpuPercent, databaseCpuPercent }: Measured,
 ): ApiResult {
   if (result.requests.total === 0) {
     throw new Error(`${name}: no answers at all (${result.errors} connection errors, ${result.timeouts} timeouts)`);
@@ -168,6 +257,7 @@ function summarise(
     errors: result.errors,
     statusCodes,
     serverCpuPercent: cpuPercent,
+    databaseCpuPercent,
     bytesPerAnswer: result.requests.total ? result.throughput.total / result.requests.total : undefined,
   };
 }
@@ -176,33 +266,44 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   return autocannon({ timeout: 10, ...options });
 }
 
+/** The CPU shares of a load, for the progress lines. */
+function cpuShares(r: ApiResult): string {
+  const shop = r.serverCpuPercent === undefined ? '' : `, shop CPU ${fmt(r.serverCpuPercent)} %`;
+  return shop + (r.databaseCpuPercent === undefined ? '' : `, PostgreSQL CPU ${fmt(r.databaseCpuPercent)} %`);
+}
+
 /** Catalogue reads at full speed from 50 connections. */
-async function benchRead(
+export async function benchRead(
   origin: string,
-  pid: number,
+  watched: Watched,
   [name, path, kind]: CatalogueRead,
   log: (line: string) => void,
 ): Promise<ApiResult> {
   const url = `${origin}${path}`;
   await run({ url, connections: READ_CONNECTIONS, duration: WARMUP_S, headers: BROWSER_HEADERS });
-  const load = await measured(pid, {
+  const load = await measured(watched, {
     url,
     connections: READ_CONNECTIONS,
     duration: DURATION_S,
     headers: BROWSER_HEADERS,
   });
-  const summary = summarise(name, kind, `${READ_CONNECTIONS} connections, ${DURATION_S} s`, load);
-  const cpu = summary.serverCpuPercent === undefined ? '' : `, shop CPU ${fmt(summary.serverCpuPercent)} %`;
-  log(`  ${name}: ${fmt(summary.requestsPerSecond ?? 0)} req/s, p99 ${summary.p99Ms} ms${cpu}`);
+  const summary = summarise(name, kind, READ_LOAD, load);
+  log(`  ${name}: ${fmt(summary.requestsPerSecond ?? 0)} req/s, p99 ${summary.p99Ms} ms${cpuShares(summary)}`);
   return summary;
 }
 
-type CatalogueRead = [name: string, path: string, kind: 'catalogue' | 'bulk'];
+export type CatalogueRead = [name: string, path: string, kind: 'catalogue' | 'bulk'];
+
+/** A category's products a page at a time: the storefront's main catalogue read (the build and the category grids). */
+export const MAIN_CATALOGUE_READ: CatalogueRead = [
+  'GET /api/common/products/?page=1&page_size=50',
+  '/api/common/products/?page=1&page_size=50',
+  'catalogue',
+];
 
 /** The catalogue calls a shopper's browser makes, and the whole-catalogue answer for reference. */
 const CATALOGUE_READS: CatalogueRead[] = [
-  // A category's products a page at a time (the build and the category grids).
-  ['GET /api/common/products/?page=1&page_size=50', '/api/common/products/?page=1&page_size=50', 'catalogue'],
+  MAIN_CATALOGUE_READ,
   // One subcategory's products unpaged (the search screen's `?sub_category=` form).
   ['GET /api/common/products/?sub_category=1', '/api/common/products/?sub_category=1', 'catalogue'],
   ['GET /api/common/products/1/', '/api/common/products/1/', 'catalogue'],
@@ -216,13 +317,13 @@ const CATALOGUE_READS: CatalogueRead[] = [
  */
 async function benchCartWrites(
   origin: string,
-  pid: number,
+  watched: Watched,
   shoppers: Shopper[],
   variants: number[],
-): Promise<{ result: autocannon.Result; cpuPercent?: number }> {
+): Promise<Measured> {
   let next = 0;
   const rate = BUDGETS.api.cartWriteRatePerSecond;
-  return measured(pid, {
+  return measured(watched, {
     url: origin,
     connections: shoppers.length,
     duration: DURATION_S,
@@ -259,53 +360,86 @@ async function benchCartWrites(
   });
 }
 
-/** Loads the API of a running shop: catalogue reads, then the cart (when it exists). */
-export async function benchApi(origin: string, pid: number, log: (line: string) => void): Promise<ApiResult[]> {
-  const results: ApiResult[] = [];
-  for (const read of CATALOGUE_READS) results.push(await benchRead(origin, pid, read, log));
+/** The cart loads' names and loads, as their rows show them. */
+const CART_WRITE_NAME = 'POST cart/add/ + DELETE cart_delete/{id}/';
+const CART_WRITE_LOAD = `${BUDGETS.api.cartWriteRatePerSecond} req/s, ${CART_WRITERS} connections, ${DURATION_S} s`;
+const CART_READ_NAME = 'GET /api/common/cart/';
 
-  const writeName = 'POST cart/add/ + DELETE cart_delete/{id}/';
-  const writeLoad = `${BUDGETS.api.cartWriteRatePerSecond} req/s, ${CART_WRITERS} connections, ${DURATION_S} s`;
-  const readName = 'GET /api/common/cart/';
-  const readLoad = `${READ_CONNECTIONS} connections, ${DURATION_S} s`;
+/** The loads every way of running the shop is compared on: the main catalogue read and the cart writes. */
+export const MAIN_LOADS = [
+  { name: MAIN_CATALOGUE_READ[0], kind: 'catalogue', load: READ_LOAD },
+  { name: CART_WRITE_NAME, kind: 'cart-write', load: CART_WRITE_LOAD },
+] as const;
+
+/** Shoppers signed up and logged in, one per cart-writing connection, and the variants they add. */
+export interface CartLoad {
+  shoppers: Shopper[];
+  variants: number[];
+}
+
+/** Signs up the cart's shoppers and checks the cart API answers: the load, or why it cannot run. */
+export async function prepareCartLoad(origin: string): Promise<CartLoad | { missing: string }> {
   const shoppers: Shopper[] = [];
   for (let i = 0; i < CART_WRITERS; i += 1) shoppers.push(await createShopper(origin, i));
   const variants = await variantIds(origin, 40);
-  const reader = nth(shoppers, 0);
-  const missing = await probeCart(origin, reader, nth(variants, 0));
-  if (missing) {
-    log(`  cart: ${missing}`);
-    results.push({ name: writeName, kind: 'cart-write', load: writeLoad, available: false, reason: missing });
-    results.push({ name: readName, kind: 'cart-read', load: readLoad, available: false, reason: missing });
+  const missing = await probeCart(origin, nth(shoppers, 0), nth(variants, 0));
+  return missing ? { missing } : { shoppers, variants };
+}
+
+/** The cart-write row of a prepared load. */
+export async function benchCartWriteRow(
+  origin: string,
+  watched: Watched,
+  { shoppers, variants }: CartLoad,
+  log: (line: string) => void,
+): Promise<ApiResult> {
+  const load = await benchCartWrites(origin, watched, shoppers, variants);
+  const writes = summarise(CART_WRITE_NAME, 'cart-write', CART_WRITE_LOAD, load);
+  const rate = `${fmt(writes.requestsPerSecond ?? 0)} req/s, p99 ${writes.p99Ms} ms`;
+  log(`  cart writes: ${rate}, non-2xx ${writes.non2xx}${cpuShares(writes)}`);
+  return writes;
+}
+
+/** Loads the API of a running shop: catalogue reads, then the cart (when it exists). */
+export async function benchApi(origin: string, pid: number, log: (line: string) => void): Promise<ApiResult[]> {
+  const watched = { pid };
+  const results: ApiResult[] = [];
+  for (const read of CATALOGUE_READS) results.push(await benchRead(origin, watched, read, log));
+
+  const cart = await prepareCartLoad(origin);
+  if ('missing' in cart) {
+    log(`  cart: ${cart.missing}`);
+    results.push({ ...MAIN_LOADS[1], available: false, reason: cart.missing });
+    results.push({ name: CART_READ_NAME, kind: 'cart-read', load: READ_LOAD, available: false, reason: cart.missing });
     return results;
   }
-  const writes = summarise(writeName, 'cart-write', writeLoad, await benchCartWrites(origin, pid, shoppers, variants));
-  log(`  cart writes: ${fmt(writes.requestsPerSecond ?? 0)} req/s, p99 ${writes.p99Ms} ms, non-2xx ${writes.non2xx}`);
-  results.push(writes);
+  results.push(await benchCartWriteRow(origin, watched, cart, log));
 
   // A cart with a few lines, read by one shopper from many connections.
-  for (const variant of variants.slice(0, 3)) await addRequest(origin, reader.token, variant);
+  const reader = nth(cart.shoppers, 0);
+  for (const variant of cart.variants.slice(0, 3)) await addRequest(origin, reader.token, variant);
   const url = `${origin}/api/common/cart/`;
   const headers = { ...BROWSER_HEADERS, ...bearer(reader.token) };
   await run({ url, connections: READ_CONNECTIONS, duration: WARMUP_S, headers });
   const cartRead = summarise(
-    readName,
+    CART_READ_NAME,
     'cart-read',
-    readLoad,
-    await measured(pid, { url, connections: READ_CONNECTIONS, duration: DURATION_S, headers }),
+    READ_LOAD,
+    await measured(watched, { url, connections: READ_CONNECTIONS, duration: DURATION_S, headers }),
   );
   log(`  cart read: ${fmt(cartRead.requestsPerSecond ?? 0)} req/s, p99 ${cartRead.p99Ms} ms`);
   results.push(cartRead);
   return results;
 }
 
-/** The API section's table. */
-export function apiTable(results: ApiResult[]): Table {
+/** The API section's table: the main bench shop's rows, held to the budgets. */
+export function apiTable(all: ApiResult[]): Table {
   const b = BUDGETS.api;
+  const results = all.filter((r) => r.setup === undefined);
   const notes = [
     `autocannon against the shop on 127.0.0.1 (same 2-core machine), \`accept-encoding: br, gzip\` as a browser sends; ` +
       `reads after a ${WARMUP_S} s warm-up. Cart writes alternate add and delete per shopper (one shopper per connection). ` +
-      `Shop CPU is the share of one core the shop's process used during the load; the load generator shares the two cores.`,
+      `Shop CPU is the share of one core the shop's processes used during the load; the load generator shares the two cores.`,
   ];
   if (results.some((r) => r.kind === 'bulk')) {
     notes.push(

@@ -5,7 +5,7 @@ import lighthouse from 'lighthouse';
 import { BUDGETS, type PageBudget, type PageType } from './budgets';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { BENCH_TMP, onInterrupt } from './processes';
-import { fmt, info, judged, type Table } from './report';
+import { fmt, info, judged, median, type Table } from './report';
 
 /** Each run's full report (open in the Lighthouse viewer), e.g. bench/tmp/lighthouse/home-1.json. */
 const REPORTS_DIR = path.join(BENCH_TMP, 'lighthouse');
@@ -40,15 +40,6 @@ export function lighthouseRuns(env: NodeJS.ProcessEnv = process.env): number {
   if (!Number.isInteger(runs) || runs < 1 || runs > 9)
     throw new Error(`BENCH_RUNS must be 1 to 9, not "${env.BENCH_RUNS}"`);
   return runs;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const upper = sorted[mid];
-  const lower = sorted.length % 2 ? upper : sorted[mid - 1];
-  if (upper === undefined || lower === undefined) throw new Error('No runs to take the median of');
-  return (lower + upper) / 2;
 }
 
 /** The HTML snippets of the nodes an audit's details name, in order. */

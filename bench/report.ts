@@ -57,3 +57,13 @@ export function overBudget(tables: Table[]): { table: string; cells: number }[] 
 export function fmt(value: number, decimals = 0): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const upper = sorted[mid];
+  const lower = sorted.length % 2 ? upper : sorted[mid - 1];
+  if (upper === undefined || lower === undefined) throw new Error('No values to take the median of');
+  return (lower + upper) / 2;
+}

@@ -10,6 +10,7 @@ import { CHROMIUM_PATH } from './chromium';
 import { benchLighthouse, lighthouseRuns, lighthouseTable, type LighthouseResult } from './lighthouse';
 import { PROJECT_ROOT, stopAll } from './processes';
 import { fmt, overBudget, renderReport, type Table } from './report';
+import { benchSetups, setupsTable } from './setups';
 import { startShop, type RunningShop } from './shop';
 import { benchWeight, weightTable, type WeightResult } from './weight';
 
@@ -23,7 +24,12 @@ const USAGE = `Usage: npm run bench -- [--only ${SECTIONS.join(',')}]
 Measures the static build, page weight, Lighthouse scores, API throughput and sign-up/login
 timings against the budgets
 in bench/budgets.ts, prints markdown tables and writes bench/results.json. Environment:
-BENCH_LARGE=1 also builds 100,000 products; BENCH_RUNS=3 takes the median of 3 Lighthouse runs.`;
+BENCH_LARGE=1 also builds 100,000 products; BENCH_RUNS=3 takes the median of 3 Lighthouse runs
+and of 3 rounds of the API set-ups. The API section also compares its main loads on SQLite and
+PostgreSQL with one and two processes: BENCH_DATABASE_URL (default
+postgres://postgres@127.0.0.1:5432/postgres) is the admin connection that creates and drops the
+databases gharbazaar_bench_*, BENCH_REDIS_URL (default redis://127.0.0.1:6379) the Redis the
+two-process shops share; where either does not answer, those rows say so.`;
 
 interface SectionRecord<T> {
   measuredAt: string;
@@ -107,7 +113,11 @@ function recordedTables(file: ResultsFile): Table[] {
   if (file.build) tables.push(dated(buildTable(file.build.results), file.build));
   if (file.weight) tables.push(dated(weightTable(file.weight.results), file.weight));
   if (file.lighthouse) tables.push(dated(lighthouseTable(file.lighthouse.results), file.lighthouse));
-  if (file.api) tables.push(dated(apiTable(file.api.results), file.api));
+  if (file.api) {
+    tables.push(dated(apiTable(file.api.results), file.api));
+    const setups = setupsTable(file.api.results);
+    if (setups) tables.push(dated(setups, file.api));
+  }
   if (file.accounts) tables.push(dated(accountsTable(file.accounts.results), file.accounts));
   return tables;
 }
@@ -184,8 +194,18 @@ async function main(): Promise<number> {
     }
     if (origin && sections.includes('api')) {
       await attempt('api', async () => {
-        file.api = await timed(() => benchApi(origin, shopPid, log));
+        let setupFailures: string[] = [];
+        file.api = await timed(async () => {
+          const main = await benchApi(origin, shopPid, log);
+          log('The main loads on SQLite and PostgreSQL, with one and two processes');
+          const setups = await benchSetups(shop as RunningShop, runs, log);
+          setupFailures = setups.failures;
+          return [...main, ...setups.results];
+        });
         tables.push(apiTable(file.api.results));
+        const setups = setupsTable(file.api.results);
+        if (setups) tables.push(setups);
+        if (setupFailures.length) throw new Error(setupFailures.join('\n'));
       });
     }
     if (origin && sections.includes('accounts')) {
