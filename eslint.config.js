@@ -10,7 +10,8 @@ const SERVER_NOT_SRC = {
 };
 const RUNTIME_NOT_DEMO = {
   regex: '^\\.{1,2}/(.*/)?demo(/|$)',
-  message: 'The running shop never imports server/demo/: only the seed command and start-up\'s one dynamic import reach it.',
+  message:
+    "The running shop never imports server/demo/: only the seed command and start-up's one dynamic import reach it.",
 };
 
 export default tseslint.config(
@@ -44,7 +45,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.{1,2}/(.*/)?server(/|$)', message: 'The storefront imports shared things from contract/, never from server/.' }] },
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(.*/)?server(/|$)',
+              message: 'The storefront imports shared things from contract/, never from server/.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -55,7 +63,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^\\.{1,2}/(.*/)?(src|server)(/|$)', message: 'contract/ stands alone: it imports from neither side.' },
+            {
+              regex: '^\\.{1,2}/(.*/)?(src|server)(/|$)',
+              message: 'contract/ stands alone: it imports from neither side.',
+            },
           ],
         },
       ],
