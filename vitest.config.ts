@@ -19,6 +19,8 @@ const projects: TestProjectInlineConfiguration[] = [
         'tests/server/**/*.test.ts',
         API_TESTS,
       ],
+      // It restarts PostgreSQL under the shop: it runs in the postgres project only.
+      exclude: ['tests/api/postgres-restart.test.ts'],
     },
   },
   {
