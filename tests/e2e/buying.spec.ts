@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { first } from '../lists';
-import { DESKTOP, loggedInShopper, rupees, tokenOf, waitForIslands } from './fixtures';
+import { DESKTOP, expectToast, loggedInShopper, recordToasts, rupees, tokenOf, waitForIslands } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -31,13 +31,14 @@ async function fillAddress(page: Page): Promise<void> {
 
 test('card heart adds to the wishlist, the header counts it, the wishlist deletes it', async ({ page }) => {
   await loggedInShopper(page);
+  await recordToasts(page);
   await page.goto('/productslisting');
   await waitForIslands(page);
   const card = page.getByRole('list', { name: 'All products' }).getByRole('listitem').nth(2);
   const name = (await card.getByRole('heading').innerText()).trim();
   const heart = card.getByRole('button', { name: `Add ${name} to wishlist` });
   await heart.click();
-  await expect(page.getByText('Added to Wishlist')).toBeVisible();
+  await expectToast(page, 'Added to Wishlist');
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
 
@@ -58,6 +59,7 @@ test('cart to paid order: quantity, checkout, Success, my orders, tracking, revi
   // A whole purchase: about ten page loads and as many API calls, several seconds each on a busy 2-core machine.
   test.setTimeout(90_000);
   await loggedInShopper(page);
+  await recordToasts(page);
   const product = (await products(page)).find(
     (p) => p.variants.length === 1 && first(p.variants).final_price < 2000,
   ) as ApiProduct;
@@ -65,7 +67,7 @@ test('cart to paid order: quantity, checkout, Success, my orders, tracking, revi
   await page.goto(`/product-details/${product.id}`);
   await waitForIslands(page);
   await page.getByRole('button', { name: 'Add Cart' }).click();
-  await expect(page.getByText('Added to Cart!')).toBeVisible();
+  await expectToast(page, 'Added to Cart!');
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Cart' }).click();
   await expect(page.getByRole('dialog', { name: 'Already in Cart' })).toContainText(

@@ -189,3 +189,30 @@ export function openShopDatabase(): Db {
   if (url) return openPostgres(url, { poolSize: 1 });
   return openDatabase(path.join(process.env.E2E_DATA_DIR as string, 'shop.sqlite'));
 }
+
+/**
+ * Records the text of every toast the page shows from now on, in `window.shownToasts`. A toast
+ * lasts 1.5 s: on a busy machine a check for it on screen can fall before and after it.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { shownToasts: string[] }).shownToasts = shown;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        record.addedNodes.forEach((node) => {
+          if (node instanceof HTMLElement && node.closest('[role="status"]')) shown.push(node.textContent ?? '');
+        });
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Waits until the page has shown the toast `text` (see `recordToasts`, called before the page loaded). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shownToasts?: string[] }).shownToasts ?? []), {
+      message: `the toast '${text}'`,
+    })
+    .toContain(text);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, loggedInShopper, tokenOf, waitForIslands } from './fixtures';
+import { DESKTOP, expectToast, loggedInShopper, recordToasts, tokenOf, waitForIslands } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -47,6 +47,7 @@ test('keyboard only: from home through search, cart and checkout to a placed ord
     },
   });
 
+  await recordToasts(page);
   await page.goto('/');
   await waitForIslands(page);
   // The promotion closes with Escape.
@@ -69,7 +70,7 @@ test('keyboard only: from home through search, cart and checkout to a placed ord
   const addCart = page.getByRole('button', { name: 'Add Cart' });
   await tabTo(page, addCart);
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Added to Cart!')).toBeVisible();
+  await expectToast(page, 'Added to Cart!');
   // A dialog traps focus and gives it back to what opened it.
   await page.keyboard.press('Enter');
   const already = page.getByRole('dialog', { name: 'Already in Cart' });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { RESET_EMAIL_KEY } from '../../src/features/account/reset-flow';
-import { loggedInShopper, PUBLIC_PAGES, waitForIslands } from './fixtures';
+import { expectToast, loggedInShopper, PUBLIC_PAGES, recordToasts, waitForIslands } from './fixtures';
 
 /** Pages about the shopper (they send a logged-out visitor to log in). */
 const ACCOUNT_PAGES = [
@@ -109,6 +109,7 @@ test.describe('Content-Security-Policy and security headers', () => {
     for (const path of [...ACCOUNT_PAGES, ...PUBLIC_PAGES]) problems.push(...(await visit(page, path)));
 
     // Islands hydrated under the policy: the header's account menu opens, Add Cart adds.
+    await recordToasts(page);
     await page.goto('/');
     await waitForIslands(page);
     await page.getByRole('button', { name: shopper.firstName }).click();
@@ -122,7 +123,7 @@ test.describe('Content-Security-Policy and security headers', () => {
     await page.goto(`/product-details/${single!.id}`);
     await waitForIslands(page);
     await page.getByRole('button', { name: 'Add Cart' }).click();
-    await expect(page.getByText('Added to Cart!')).toBeVisible();
+    await expectToast(page, 'Added to Cart!');
 
     // The local test checkout is active here: checkout, the /razorpay page and the dialog say so.
     await page.goto('/buynowcartaddress');

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { expect, request as http, test, type APIRequestContext, type ConsoleMessage } from '@playwright/test';
 import { freePort, startProcess, stopProcess, tsxArgs } from '../../bench/processes';
 import { first } from '../lists';
-import { waitForIslands } from './fixtures';
+import { expectToast, recordToasts, waitForIslands } from './fixtures';
 import { NGINX, NGINX_MISSING, nginxArgs, nginxConf } from '../nginx';
 
 /**
@@ -174,6 +174,7 @@ test('nginx serves the built folder: routes, rewrites, the 404 page and cache he
     data: { first_name: 'Asha', last_name: 'Rao', phone_number: phone, email, password: PASSWORD },
   });
   expect(signup.status()).toBe(201);
+  await recordToasts(page);
   await page.goto(`${storefront}/login`);
   await waitForIslands(page);
   await page.getByLabel('User Name').fill(email);
@@ -183,7 +184,7 @@ test('nginx serves the built folder: routes, rewrites, the 404 page and cache he
   await page.goto(`${storefront}/product-details/${product.id}`);
   await waitForIslands(page);
   await page.getByRole('button', { name: 'Add Cart' }).click();
-  await expect(page.getByText('Added to Cart!')).toBeVisible();
+  await expectToast(page, 'Added to Cart!');
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   await page.goto(`${storefront}/cart`);
   await expect(page.getByTestId('cart-quantity')).toHaveText('1');
