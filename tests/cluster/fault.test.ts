@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort, PROJECT_ROOT, startProcess, stopProcess, tsxArgs } from '../../bench/processes';
 import { BUSY_MESSAGE } from '../../contract/shop';
 import { quoteIdentifier } from '../../server/db/postgres';
-import { paymentSignature } from '../../server/services/payments/signatures';
 import { askAgainWhileBusy } from '../../src/lib/api/retry';
+import { ADDRESS, newPaymentId, paymentResult, userFields } from '../api/helpers';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../api/redis-available';
 import { adminQuery, TEST_DATABASE_URL } from '../database';
 import { NGINX, NGINX_MISSING, nginxArgs, nginxConf } from '../nginx';
@@ -38,7 +38,6 @@ const SETTLE_MS = 5_000;
 const PASSWORD = 'fault-test-password-7';
 const JWT_SECRET = 'fault-test-jwt-secret-0123456789abcdef';
 const PAYMENT_SECRET = 'fault-test-payment-secret-0123456789ab';
-const ADDRESS = 'Asha Verma, 9876543210, Indiranagar, 12 100 Feet Road, Bengaluru, Karnataka, 560001';
 
 interface ApiProcess {
   name: string;
@@ -177,15 +176,9 @@ describe.skipIf(missing.length > 0)('two API processes behind nginx, each killed
     return repeatable ? askAgainWhileBusy(() => once(method, route, token, json)) : once(method, route, token, json);
   }
 
-  async function newShopper(n: number): Promise<{ id: number; email: string; token: string }> {
-    const email = `fault-${n}-${crypto.randomUUID().slice(0, 8)}@example.in`;
-    await call(false, 'POST', '/api/common/signup', undefined, {
-      first_name: 'Asha',
-      last_name: 'Verma',
-      phone_number: `98${String(crypto.randomInt(10 ** 7, 10 ** 8))}`,
-      email,
-      password: PASSWORD,
-    });
+  async function newShopper(): Promise<{ id: number; email: string; token: string }> {
+    const { email, ...fields } = userFields({ password: PASSWORD });
+    await call(false, 'POST', '/api/common/signup', undefined, { ...fields, email });
     const login = (await call(false, 'POST', '/api/common/userlogin', undefined, { email, password: PASSWORD })) as {
       data: { user_id: number; tokens: { access: string } };
     };
@@ -221,13 +214,10 @@ describe.skipIf(missing.length > 0)('two API processes behind nginx, each killed
         })) as { id: number; order_id: string };
         attempt.orderId = order.id;
         step = 'verify';
-        const paymentId = `pay_${crypto.randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
-        attempt.paymentId = paymentId;
-        await call(true, 'POST', '/api/common/verify_payment/', token, {
-          razorpay_order_id: order.order_id,
-          razorpay_payment_id: paymentId,
-          razorpay_signature: paymentSignature(order.order_id, paymentId, PAYMENT_SECRET),
-        });
+        // One checkout result per order: asking again sends the same payment.
+        const result = paymentResult(order.order_id, newPaymentId(), PAYMENT_SECRET);
+        attempt.paymentId = result.razorpay_payment_id;
+        await call(true, 'POST', '/api/common/verify_payment/', token, result);
         attempt.outcome = 'paid';
       } catch (error) {
         if (!(error instanceof Failed)) throw error;
@@ -293,7 +283,7 @@ describe.skipIf(missing.length > 0)('two API processes behind nginx, each killed
   }, 60_000);
 
   test('checkouts go on while each process is killed and restarted: none lost, none paid twice', async () => {
-    const shoppers = await Promise.all(Array.from({ length: SHOPPERS }, (_, n) => newShopper(n)));
+    const shoppers = await Promise.all(Array.from({ length: SHOPPERS }, () => newShopper()));
     const products = (await call(true, 'GET', '/api/common/products/?page=1&page_size=8')) as {
       results: { variants: { id: number }[] }[];
     };
@@ -369,7 +359,7 @@ describe.skipIf(missing.length > 0)('two API processes behind nginx, each killed
   }, 150_000);
 
   test('five wrong logins spread over both processes are throttled as one', async () => {
-    const victim = await newShopper(99);
+    const victim = await newShopper();
     const ports = [...processes.values()].map((api) => api.port);
     const attempt = (port: number, password: string) =>
       fetch(`http://127.0.0.1:${port}/api/common/userlogin`, {

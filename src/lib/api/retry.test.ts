@@ -16,9 +16,17 @@ describe('retryDelay', () => {
     expect(retryDelay(2, 503, '1')).toBe(2000);
     expect(retryDelay(0, 503, '120')).toBe(MAX_RETRY_AFTER_MS);
     const now = Date.parse('2026-11-22T10:00:00Z');
-    expect(retryDelay(0, 503, 'Sun, 22 Nov 2026 10:00:03 GMT', now)).toBe(3000);
-    expect(retryDelay(1, 503, 'not a date', now)).toBe(1000);
-    expect(retryDelay(0, 503, ' ', now)).toBe(500);
+    expect(retryDelay(0, 503, 'Sun, 22 Nov 2026 10:00:03 GMT', 0, now)).toBe(3000);
+    expect(retryDelay(1, 503, 'not a date', 0, now)).toBe(1000);
+    expect(retryDelay(0, 503, ' ', 0, now)).toBe(500);
+  });
+
+  test('no more than 10 s of waiting in all: the API busy with Retry-After 5 is asked three times', () => {
+    expect(retryDelay(0, 503, '5', 0)).toBe(5000);
+    expect(retryDelay(1, 503, '5', 5000)).toBe(5000);
+    expect(retryDelay(2, 503, '5', 10_000)).toBeNull();
+    // Without a Retry-After the whole schedule fits: 0.5 + 1 + 2 + 4 = 7.5 s.
+    expect(retryDelay(3, 502, null, 3500)).toBe(4000);
   });
 
   test('momentary failures are the statuses asked again', () => {

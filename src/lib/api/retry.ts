@@ -9,27 +9,33 @@
 /** Statuses worth asking again for; 0 is no answer at all. */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([0, 502, 503, 504]);
 
-/** Waits before the 2nd, 3rd, 4th and 5th attempt: about 7.5 s in all, then the shopper is told. */
+/** Waits before the 2nd, 3rd, 4th and 5th attempt: 7.5 s in all when the server names no wait. */
 export const RETRY_DELAYS_MS: readonly number[] = [500, 1000, 2000, 4000];
 
 /** A Retry-After longer than this is shortened: a shopper is not kept waiting longer for one attempt. */
 export const MAX_RETRY_AFTER_MS = 5000;
 
+/** The most a shopper waits in all before being told the shop is busy, whatever Retry-After says. */
+export const RETRY_BUDGET_MS = 10_000;
+
 /**
  * How long to wait before attempt `attempt + 1` after attempt `attempt` (0-based) failed with
- * `status` and the server's `Retry-After` (seconds, or an HTTP date); null when not to ask again.
+ * `status` and the server's `Retry-After` (seconds, or an HTTP date), having waited `waitedMs`
+ * already; null when not to ask again.
  */
 export function retryDelay(
   attempt: number,
   status: number,
   retryAfter: string | null,
+  waitedMs = 0,
   now = Date.now(),
 ): number | null {
   if (!RETRYABLE_STATUSES.has(status)) return null;
   const planned = RETRY_DELAYS_MS[attempt];
   if (planned === undefined) return null;
   const asked = retryAfterMs(retryAfter, now);
-  return asked === null ? planned : Math.min(Math.max(asked, planned), MAX_RETRY_AFTER_MS);
+  const wait = asked === null ? planned : Math.min(Math.max(asked, planned), MAX_RETRY_AFTER_MS);
+  return waitedMs + wait > RETRY_BUDGET_MS ? null : wait;
 }
 
 /** Retry-After in milliseconds, or null when absent or unreadable. */
@@ -59,16 +65,19 @@ function isFailedAttempt(error: unknown): error is FailedAttempt {
 
 /**
  * Runs `once`, and again after each momentary failure on the schedule above, until it succeeds, a
- * refusal comes, the attempts run out or `signal` aborts; rejects with the last failure.
+ * refusal comes, the attempts or the 10 s budget run out or `signal` aborts; rejects with the
+ * last failure.
  */
 export async function askAgainWhileBusy<T>(once: () => Promise<T>, signal?: AbortSignal | null): Promise<T> {
+  let waited = 0;
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await once();
     } catch (error) {
-      const wait = isFailedAttempt(error) ? retryDelay(attempt, error.status, error.retryAfter) : null;
+      const wait = isFailedAttempt(error) ? retryDelay(attempt, error.status, error.retryAfter, waited) : null;
       if (wait === null || signal?.aborted) throw error;
       await new Promise((resolve) => setTimeout(resolve, wait));
+      waited += wait;
       if (signal?.aborted) throw error;
     }
   }
