@@ -3,7 +3,9 @@
  * Prices are in rupees, except where a payment checkout wants paise (CreatedOrder.amount).
  */
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../shop';
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from '../orders';
+import { ORDER_ACTORS, ORDER_STATES, PAYMENT_METHODS, REFUND_STATUSES } from '../order-lifecycle';
 
 const id = z.number().int().positive();
 const rupees = z.number().nonnegative();
@@ -23,6 +25,14 @@ export const CartItemSchema = z
     final_price: rupees.meta({ description: 'Selling price of one, in rupees, as the catalogue has it now.' }),
     product_price: rupees.meta({ description: 'List price (MRP) of one, in rupees.' }),
     discount_percent: z.number().int().min(0).max(100),
+    available: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_LINE_QUANTITY)
+      .meta({
+        description: `Pieces that can be ordered now, counted up to ${MAX_LINE_QUANTITY}: below quantity, the line cannot be ordered as it is.`,
+      }),
   })
   .meta({ id: 'CartItem' });
 export type CartItem = z.infer<typeof CartItemSchema>;
@@ -85,16 +95,46 @@ export const OrderItemSchema = z
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
+export const OrderEventSchema = z
+  .strictObject({
+    state: z.enum(ORDER_STATES).meta({ description: 'The state the order moved to.' }),
+    at: z.string().meta({ description: 'ISO 8601 time of the move.' }),
+    actor: z.enum(ORDER_ACTORS).meta({ description: 'Who moved it: the shopper, staff, or the shop itself.' }),
+    note: z.string().nullable().meta({ description: "Staff's note (a tracking number), or why it moved." }),
+  })
+  .meta({ id: 'OrderEvent' });
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
+export const RefundSchema = z
+  .strictObject({
+    amount: rupees,
+    status: z.enum(REFUND_STATUSES),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Refund', description: 'Money given back for a cancelled paid order.' });
+
 export const OrderSchema = z
   .strictObject({
     id,
-    razorpay_order_id: z.string().meta({ description: "The payment provider's order id." }),
+    razorpay_order_id: z
+      .string()
+      .nullable()
+      .meta({ description: "The payment provider's order id; null for cash on delivery." }),
     amount: rupees.meta({ description: 'Total in rupees.' }),
-    status: z.enum(PAYMENT_STATUSES),
-    delivery_status: z.enum(DELIVERY_STATUSES),
+    status: z.enum(PAYMENT_STATUSES).meta({ description: 'Payment: paid once money was taken.' }),
+    delivery_status: z.enum(DELIVERY_STATUSES).meta({ description: "The tracker's step." }),
+    state: z.enum(ORDER_STATES).meta({ description: 'Where the order is in its life (one state machine).' }),
+    payment_method: z.enum(PAYMENT_METHODS),
     created_at: z.string().meta({ description: 'ISO 8601 time the order was placed.' }),
+    paid_at: z.string().nullable(),
+    expires_at: z
+      .string()
+      .nullable()
+      .meta({ description: 'An unpaid order: when it expires and its stock is given back.' }),
     address: z.string().meta({ description: 'The delivery address as one line.' }),
     items: z.array(OrderItemSchema),
+    timeline: z.array(OrderEventSchema).meta({ description: 'Every change of state, oldest first.' }),
+    refund: RefundSchema.nullable(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;

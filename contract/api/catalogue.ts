@@ -6,6 +6,7 @@
  * which check every answer against the OpenAPI document built from these schemas.
  */
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../shop';
 
 const id = z.number().int().positive();
 /** A media path (`/media/…`) or an absolute URL. */
@@ -113,3 +114,22 @@ export const ProductPageSchema = z
   })
   .meta({ id: 'ProductPage', description: 'One page of products and how many match in all.' });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
+
+/** What can be bought of each variant now, read live (pages are built once, sales go on). */
+export const StockAnswerSchema = z
+  .strictObject({
+    variants: z.array(
+      z.strictObject({
+        variant_id: z.number().int().positive(),
+        product_id: z.number().int().positive(),
+        available: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_LINE_QUANTITY)
+          .meta({ description: `Pieces that can be ordered now, counted up to ${MAX_LINE_QUANTITY} (a line's most).` }),
+      }),
+    ),
+  })
+  .meta({ id: 'StockAnswer' });
+export type StockAnswer = z.infer<typeof StockAnswerSchema>;

@@ -43,3 +43,24 @@ export const SearchQuery = z.object({
     .optional()
     .meta({ description: 'The same as `search`.' }),
 });
+
+/** Most products or variants one stock question may name (a page of cards is 50). */
+export const MAX_STOCK_IDS = 200;
+
+/** A comma-separated list of 1 to MAX_STOCK_IDS ids ('12,13,40'). */
+const idList = z
+  .string()
+  .regex(/^[1-9]\d{0,9}(?:,[1-9]\d{0,9})*$/, 'A comma-separated list of ids, such as 12,13,40.')
+  .transform((text) => [...new Set(text.split(',').map(Number))])
+  .pipe(z.array(z.number().int().positive()).max(MAX_STOCK_IDS, `At most ${MAX_STOCK_IDS} ids.`));
+
+/** GET /stock: the variants of these products, or these variants (at least one of the two). */
+export const StockQuery = z
+  .object({
+    products: idList.optional().meta({ description: 'Product ids: every variant of each.' }),
+    variants: idList.optional().meta({ description: 'Variant ids.' }),
+  })
+  .refine((q) => q.products !== undefined || q.variants !== undefined, {
+    message: 'Name products or variants, such as ?products=12,13.',
+    path: ['products'],
+  });

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { DeliveryStatus, PaymentStatus } from '../../contract/orders';
+import type { OrderActor, OrderState, PaymentMethod, RefundStatus } from '../../contract/order-lifecycle';
 
 /** Tables as the migrations create them. Money is integer paise; flags are 0/1. */
 export interface Database {
@@ -22,6 +22,11 @@ export interface Database {
   order_items: OrderItemsTable;
   payment_events: PaymentEventsTable;
   contact_messages: ContactMessagesTable;
+  stock_levels: StockLevelsTable;
+  order_events: OrderEventsTable;
+  refunds: RefundsTable;
+  invoice_series: InvoiceSeriesTable;
+  invoices: InvoicesTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -54,7 +59,13 @@ export interface ProductsTable {
   big_deal: number;
   popular: number;
   created_at: CreatedAt;
+  /** HSN code of the goods, for tax invoices; null when not set. */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** GST rate in percent: 0, 5, 12, 18 or 28. */
+  gst_rate: ColumnType<GstRateColumn, GstRateColumn | undefined, GstRateColumn>;
 }
+
+export type GstRateColumn = 0 | 5 | 12 | 18 | 28;
 
 export interface VariantsTable {
   id: Generated<number>;
@@ -182,21 +193,71 @@ export interface CartItemsTable {
 export interface OrdersTable {
   id: Generated<number>;
   user_id: number;
-  provider: 'razorpay' | 'local';
-  /** The payment provider's `order_…` id. */
-  provider_order_id: string;
+  /** 'online' orders are paid through the provider; 'cod' (cash on delivery) when delivered. */
+  payment_method: ColumnType<PaymentMethod, PaymentMethod | undefined, never>;
+  /** Which provider issued provider_order_id; null for cash on delivery. */
+  provider: 'razorpay' | 'local' | null;
+  /** The payment provider's `order_…` id; null for cash on delivery. */
+  provider_order_id: string | null;
   receipt: string;
   /** 'test' orders come from the /razorpay test page: a payment with nothing bought. */
   kind: ColumnType<'goods' | 'test', 'goods' | 'test' | undefined, never>;
   amount_paise: number;
   currency: ColumnType<'INR', 'INR' | undefined, never>;
-  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
-  delivery_status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  /** Where the order is in its life (contract/order-lifecycle.ts). */
+  state: ColumnType<OrderState, OrderState | undefined, OrderState>;
   address: string;
+  /** The delivery address's pincode and state, when the order was placed from the address book. */
+  delivery_pincode: string | null;
+  delivery_state: string | null;
   payment_id: string | null;
   cart_fingerprint: string;
   created_at: CreatedAt;
   paid_at: string | null;
+  /** When an unpaid online order expires and gives its stock back (ISO time); null once it cannot. */
+  expires_at: string | null;
+  /** Whether the order holds stock ('reserved'), has taken it off the shelf ('sold') or neither. */
+  stock_status: ColumnType<StockStatus, StockStatus | undefined, StockStatus>;
+}
+
+export type StockStatus = 'none' | 'reserved' | 'sold';
+
+/** A variant's stock: on the shelf, and how much of that unpaid orders hold. Available = on_hand − reserved. */
+export interface StockLevelsTable {
+  variant_id: number;
+  on_hand: number;
+  reserved: ColumnType<number, number | undefined, number>;
+}
+
+/** One change of an order's state. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  at: string;
+  from_state: OrderState | null;
+  to_state: OrderState;
+  actor: OrderActor;
+  note: string | null;
+  /** When the e-mail for this event went out (or was found to need none); null until then. */
+  notified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a process took on sending it (a claim that lapses if that process dies). */
+  notify_claimed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  notify_attempts: ColumnType<number, number | undefined, number>;
+}
+
+/** Money given back for one payment. */
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: string;
+  provider: 'razorpay' | 'local';
+  provider_refund_id: string | null;
+  amount_paise: number;
+  status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
+  reason: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** What an order bought, as it was when bought. */
@@ -212,6 +273,9 @@ export interface OrderItemsTable {
   /** Size (or weight) and colour of the variant as bought; null when it had none. */
   size: string | null;
   color: string | null;
+  /** The product's HSN code and GST rate when bought (the tax invoice's). */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  gst_rate: ColumnType<GstRateColumn | null, GstRateColumn | null | undefined, GstRateColumn | null>;
 }
 
 /** Webhook event ids already handled: the provider delivers at least once. */
@@ -231,9 +295,30 @@ export interface ContactMessagesTable {
   mailed_at: string | null;
 }
 
+/** The last invoice serial of each financial year ('2026-27'). */
+export interface InvoiceSeriesTable {
+  financial_year: string;
+  last_serial: number;
+}
+
+/** A GST tax invoice issued for a paid order. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  order_id: number;
+  /** 'GB/26-27/000042'. */
+  number: string;
+  financial_year: string;
+  serial: number;
+  issued_at: string;
+  /** JSON of the seller as invoiced: legalName, addressLines, gstin, state. */
+  seller: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type AddressRow = Selectable<AddressesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type VariantRow = Selectable<VariantsTable>;

@@ -6,6 +6,7 @@ import { illustrationPath } from '../services/images/catalogue-images';
 import { generateCatalogue, type Catalogue, type SeedProduct } from './generate';
 import { pictureHash, renderIllustration, type IllustrationSpec } from './illustrations';
 import { itemAt } from './lists';
+import { taxCodeOf } from './tax-codes';
 
 /** Pictures drawn for each colour of a product: the gallery's thumbnails. */
 const IMAGES_PER_COLOUR = 3;
@@ -22,6 +23,26 @@ async function insertAll<T extends keyof Database>(db: Db, table: T, rows: Inser
       .values(rows.slice(i, i + BATCH) as never)
       .execute();
   }
+}
+
+/** Products at the head of the demo catalogue (its first rows and first clicks) that never start low or sold out. */
+export const WELL_STOCKED_PRODUCTS = 24;
+
+/**
+ * A demo variant's stock, as a real shop's shelves look: most 12 to 240, about one in twelve low
+ * (1 to 4 left) and one in thirty sold out. Drawn from the variant id, so every seed of the same
+ * size has the same stock; the first WELL_STOCKED_PRODUCTS products are never low or out.
+ */
+export function demoStock(productIndex: number, variantId: number): number {
+  // A 32-bit integer hash (xorshift-multiply) spreads consecutive ids evenly.
+  let h = Math.imul(variantId ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  const u = ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+  if (productIndex >= WELL_STOCKED_PRODUCTS) {
+    if (u < 1 / 30) return 0;
+    if (u < 1 / 30 + 1 / 12) return 1 + Math.floor(((u - 1 / 30) / (1 / 12)) * 4);
+  }
+  return 12 + Math.floor(u * 229);
 }
 
 function labelFor(product: SeedProduct): string {
@@ -80,6 +101,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
     const reviewers = new Map<string, number>();
     const products: Insertable<Database['products']>[] = [];
     const variants: Insertable<Database['variants']>[] = [];
+    const stock: Insertable<Database['stock_levels']>[] = [];
     const images: Insertable<Database['variant_images']>[] = [];
     const ratings: Insertable<Database['ratings']>[] = [];
     const users: Insertable<Database['users']>[] = [];
@@ -101,6 +123,8 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
         height_cm: p.heightCm,
         big_deal: p.bigDeal ? 1 : 0,
         popular: p.popular ? 1 : 0,
+        hsn_code: taxCodeOf(p.subcategoryKey).hsn,
+        gst_rate: taxCodeOf(p.subcategoryKey).rate,
       });
       const picturesByColour = new Map<string, string[]>();
       const firstVariantId = variants.length + 1;
@@ -119,6 +143,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
           price_paise: v.pricePaise,
           final_price_paise: v.finalPricePaise,
         });
+        stock.push({ variant_id: variantId, on_hand: demoStock(pi, variantId), reserved: 0 });
         const colourHex = v.colorHex ?? itemAt(NEUTRAL_COLOURS, productId % NEUTRAL_COLOURS.length);
         let paths = picturesByColour.get(colourHex);
         if (!paths) {
@@ -170,6 +195,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
     await insertAll(trx, 'banners', banners);
     await insertAll(trx, 'products', products);
     await insertAll(trx, 'variants', variants);
+    await insertAll(trx, 'stock_levels', stock);
     await insertAll(trx, 'variant_images', images);
     await insertAll(trx, 'users', users);
     // One review per reviewer and variant, as the unique constraint demands.

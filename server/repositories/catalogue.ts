@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Banner, Category, Product, SearchProduct, Subcategory, Variant } from '../../contract/types';
 import { discountPercent, paiseToRupees } from '../../contract/pricing';
 import type { Db } from '../db';
-import type { ProductRow, VariantRow } from '../db/schema';
+import type { GstRateColumn, ProductRow, VariantRow } from '../db/schema';
 import { inListSlices } from './dialect';
 
 /**
@@ -261,6 +261,9 @@ export interface VariantSummary {
   final_price_paise: number;
   /** The variant's first picture, or null. */
   image: string | null;
+  /** The product's HSN code and GST rate (for the tax invoice of an order). */
+  hsn_code: string | null;
+  gst_rate: GstRateColumn;
 }
 
 /** The variants with these ids, by id; unknown ids are absent. */
@@ -281,6 +284,8 @@ export async function findVariants(db: Db, ids: readonly number[]): Promise<Map<
         'v.unit_value',
         'v.price_paise',
         'v.final_price_paise',
+        'p.hsn_code',
+        'p.gst_rate',
         eb
           .selectFrom('variant_images as i')
           .select('i.image')

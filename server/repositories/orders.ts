@@ -1,9 +1,17 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Order } from '../../contract/types';
-import type { DeliveryStatus } from '../../contract/orders';
+import {
+  deliveryStatusOfState,
+  paymentStatusOfState,
+  UNPAID_STATES,
+  type OrderState,
+} from '../../contract/order-lifecycle';
 import { paiseToRupees } from '../../contract/pricing';
 import { engineOf, type Db } from '../db';
-import type { OrderItemRow, OrderItemsTable, OrderRow, OrdersTable } from '../db/schema';
+import type { OrderEventRow, OrderItemRow, OrderItemsTable, OrderRow, OrdersTable, RefundRow } from '../db/schema';
+import { inListSlices } from './dialect';
+import { eventsOfOrders } from './order-events';
+import { refundsOfOrders } from './refunds';
 
 /** Orders and what they bought (as it was when bought). Payment state changes live in ./payments. */
 
@@ -15,9 +23,11 @@ export interface ReusableOrderMatch {
   provider: OrderRow['provider'];
   /** ISO time: only orders placed at or after it. */
   since: string;
+  /** ISO time: only orders whose time to pay has not run out by then. */
+  unexpiredAt: string;
 }
 
-/** The newest unpaid order of this shopper, cart, address and amount, from the same provider, placed since `since`. */
+/** The newest order still waiting for its online payment of this shopper, cart, address and amount, from the same provider, placed since `since`. */
 export function findReusableOrder(db: Db, match: ReusableOrderMatch): Promise<OrderRow | undefined> {
   return db
     .selectFrom('orders')
@@ -26,8 +36,9 @@ export function findReusableOrder(db: Db, match: ReusableOrderMatch): Promise<Or
     .where('cart_fingerprint', '=', match.fingerprint)
     .where('amount_paise', '=', match.amountPaise)
     .where('provider', '=', match.provider)
-    .where('status', '<>', 'paid')
+    .where('state', 'in', UNPAID_STATES)
     .where('created_at', '>=', match.since)
+    .where('expires_at', '>', match.unexpiredAt)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
@@ -49,15 +60,49 @@ export async function insertOrder(
   return created;
 }
 
-/** An order as the API answers it: amounts in rupees, the provider's order id, what was bought. */
-export function orderView(order: OrderRow, items: OrderItemRow[]): Order {
+/** The lines of one order, in the order they were bought. */
+export function orderItemsOf(db: Db, orderId: number): Promise<OrderItemRow[]> {
+  return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/**
+ * Applies `change` to the order if it is still in `state`; answers the order as stored, or
+ * undefined when another request moved it first.
+ */
+export function updateOrderIfState(
+  trx: Db,
+  id: number,
+  state: OrderState,
+  change: Updateable<OrdersTable>,
+): Promise<OrderRow | undefined> {
+  return trx
+    .updateTable('orders')
+    .set(change)
+    .where('id', '=', id)
+    .where('state', '=', state)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** An order as the API answers it: amounts in rupees, the provider's order id, what was bought, its history and refund. */
+export function orderView(
+  order: OrderRow,
+  items: OrderItemRow[],
+  events: OrderEventRow[] = [],
+  refunds: RefundRow[] = [],
+): Order {
+  const refund = refunds.at(-1);
   return {
     id: order.id,
     razorpay_order_id: order.provider_order_id,
     amount: paiseToRupees(order.amount_paise),
-    status: order.status,
-    delivery_status: order.delivery_status,
+    status: paymentStatusOfState(order.state, order.paid_at !== null),
+    delivery_status: deliveryStatusOfState(order.state),
+    state: order.state,
+    payment_method: order.payment_method,
     created_at: order.created_at,
+    paid_at: order.paid_at,
+    expires_at: order.expires_at,
     address: order.address,
     items: items.map((i) => ({
       product_name: i.product_name,
@@ -69,10 +114,14 @@ export function orderView(order: OrderRow, items: OrderItemRow[]): Order {
       size: i.size,
       color: i.color,
     })),
+    timeline: events.map((e) => ({ state: e.to_state, at: e.at, actor: e.actor, note: e.note })),
+    refund: refund
+      ? { amount: paiseToRupees(refund.amount_paise), status: refund.status, updated_at: refund.updated_at }
+      : null,
   };
 }
 
-/** A shopper's orders of goods newest first, or just the one with `orderId`; each with its items. */
+/** A shopper's orders of goods newest first, or just the one with `orderId`; each with its items, history and refund. */
 export async function listOrders(db: Db, userId: number, orderId?: number): Promise<Order[]> {
   let query = db
     .selectFrom('orders')
@@ -84,22 +133,23 @@ export async function listOrders(db: Db, userId: number, orderId?: number): Prom
   if (orderId !== undefined) query = query.where('id', '=', orderId);
   const orders = await query.execute();
   if (orders.length === 0) return [];
-  const items = await db
-    .selectFrom('order_items')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      orders.map((o) => o.id),
-    )
-    .orderBy('id')
-    .execute();
-  return orders.map((o) =>
-    orderView(
-      o,
-      items.filter((i) => i.order_id === o.id),
-    ),
-  );
+  const ids = orders.map((o) => o.id);
+  const items: OrderItemRow[] = [];
+  for (const slice of inListSlices(ids)) {
+    items.push(
+      ...(await db.selectFrom('order_items').selectAll().where('order_id', 'in', slice).orderBy('id').execute()),
+    );
+  }
+  const [events, refunds] = await Promise.all([eventsOfOrders(db, ids), refundsOfOrders(db, ids)]);
+  const byOrder = <T extends { order_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const r of rows) map.set(r.order_id, [...(map.get(r.order_id) ?? []), r]);
+    return map;
+  };
+  const itemsOf = byOrder(items);
+  const eventsOf = byOrder(events);
+  const refundsOf = byOrder(refunds);
+  return orders.map((o) => orderView(o, itemsOf.get(o.id) ?? [], eventsOf.get(o.id) ?? [], refundsOf.get(o.id) ?? []));
 }
 
 /** The order with this id, or undefined. */
@@ -122,6 +172,11 @@ export function findOrderByProviderId(db: Db, providerOrderId: string): Promise<
   return db.selectFrom('orders').selectAll().where('provider_order_id', '=', providerOrderId).executeTakeFirst();
 }
 
+/** The shopper's own order `id`; another shopper's is undefined too. */
+export function findShopperOrderById(db: Db, userId: number, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
 /** The shopper's own order with the provider's id `providerOrderId`; another shopper's is undefined too. */
 export function findShopperOrder(db: Db, userId: number, providerOrderId: string): Promise<OrderRow | undefined> {
   return db
@@ -139,20 +194,22 @@ export async function hasBought(db: Db, userId: number, variantId: number): Prom
     .innerJoin('orders as o', 'o.id', 'i.order_id')
     .select('i.id')
     .where('o.user_id', '=', userId)
-    .where('o.status', '=', 'paid')
+    .where('o.state', 'in', ['paid', 'packed', 'shipped', 'delivered'])
     .where('i.variant_id', '=', variantId)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** Sets an order's delivery status; answers the order as stored. */
-export function setDeliveryStatus(db: Db, id: number, status: DeliveryStatus): Promise<OrderRow> {
+/** Unpaid online orders whose time to pay ran out before `now` (ISO), oldest first. */
+export function dueUnpaidOrders(db: Db, now: string, limit: number): Promise<OrderRow[]> {
   return db
-    .updateTable('orders')
-    .set({ delivery_status: status })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .selectFrom('orders')
+    .selectAll()
+    .where('state', 'in', UNPAID_STATES)
+    .where('expires_at', '<', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
 }
 
 /** The most recent orders with their shopper's e-mail and item count, newest first. */
@@ -164,8 +221,8 @@ export function recentOrders(db: Db, limit: number) {
       'o.id',
       'o.provider_order_id',
       'o.amount_paise',
-      'o.status',
-      'o.delivery_status',
+      'o.state',
+      'o.payment_method',
       'o.created_at',
       'u.email',
       eb

@@ -19,24 +19,3 @@ export async function paymentUsed(db: Db, paymentId: string): Promise<boolean> {
     (await db.selectFrom('orders').select('id').where('payment_id', '=', paymentId).executeTakeFirst()) !== undefined
   );
 }
-
-/** Marks an unpaid order paid by `paymentId`; a paid order is left as it is. */
-export async function setPaid(db: Db, orderId: number, paymentId: string, paidAt: string): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ status: 'paid', payment_id: paymentId, paid_at: paidAt })
-    .where('id', '=', orderId)
-    .where('status', '<>', 'paid')
-    .execute();
-}
-
-/** Marks an order's payment failed if it is still awaiting one; true when it was. */
-export async function setFailed(db: Db, orderId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ status: 'failed' })
-    .where('id', '=', orderId)
-    .where('status', '=', 'created')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}

@@ -8,13 +8,14 @@ import {
   TestPaymentOrderBody,
 } from '../../contract/schemas/orders';
 import { requireSession, type SessionEnv } from '../http/auth';
-import { echoedError, notFound } from '../http/errors';
+import { ApiError, echoedError, notFound } from '../http/errors';
 import { parseJson, parseParams, validationError } from '../http/validate';
-import { listOrders } from '../repositories/orders';
+import { findShopperOrderById, listOrders } from '../repositories/orders';
 import type { Accounts } from '../services/auth/accounts';
-import { checkoutAnswer, createOrdering } from '../services/orders/ordering';
+import { checkoutAnswer, type Ordering } from '../services/orders/ordering';
+import { invoiceFileName, type Invoices } from '../services/invoices/issuing';
 import { paymentId, providerOrderId } from '../services/payments/ids';
-import { verificationFailed, verifyCheckoutPayment } from '../services/payments/payments';
+import { verificationFailed, verifyCheckoutPayment, type PaymentEffects } from '../services/payments/payments';
 import { isTestMode, type PaymentProvider } from '../services/payments/provider';
 
 /**
@@ -45,12 +46,19 @@ function createOrderError(error: z.ZodError) {
   return validationError(error);
 }
 
-/** Placing orders (priced by the ordering service, never by the caller), verifying their payment, and the shopper's order history. */
-export function orderRoutes(accounts: Accounts, provider: PaymentProvider): Hono<SessionEnv> {
+/**
+ * Placing orders (priced by the ordering service, never by the caller), verifying their payment,
+ * paying again, cancelling, and the shopper's order history.
+ */
+export function orderRoutes(
+  accounts: Accounts,
+  provider: PaymentProvider,
+  ordering: Ordering,
+  effects: PaymentEffects & { invoices: Invoices },
+): Hono<SessionEnv> {
   const { db } = accounts;
   const app = new Hono<SessionEnv>({ strict: false });
   const auth = requireSession(accounts);
-  const ordering = createOrdering(db, provider, accounts.now);
   const orderNotFound = () => notFound('Order not found.');
 
   app.post('/create_order', auth, async (c) => {
@@ -62,7 +70,7 @@ export function orderRoutes(accounts: Accounts, provider: PaymentProvider): Hono
   app.post('/verify_payment', auth, async (c) => {
     const result = await parseJson(c, VerifyPaymentBody, verificationFailed);
     const paidAt = new Date(accounts.now()).toISOString();
-    const orderId = await verifyCheckoutPayment(db, provider, c.get('session').user.id, result, paidAt);
+    const orderId = await verifyCheckoutPayment(db, provider, effects, c.get('session').user.id, result, paidAt);
     return c.json({ message: 'Payment verified', order_id: orderId });
   });
 
@@ -82,6 +90,32 @@ export function orderRoutes(accounts: Accounts, provider: PaymentProvider): Hono
     const [order] = await listOrders(db, c.get('session').user.id, id);
     if (!order) throw orderNotFound();
     return c.json(order);
+  });
+
+  // Pay now: the same order and amount, opened again in the provider's checkout.
+  app.post('/orders/:id/pay', auth, async (c) => {
+    const { id } = parseParams(c, IdParams, orderNotFound);
+    const order = await ordering.payAgain(c.get('session').user.id, id);
+    return c.json(checkoutAnswer(order, provider));
+  });
+
+  // The GST tax invoice of a paid order, as a PDF.
+  app.get('/orders/:id/invoice', auth, async (c) => {
+    const { id } = parseParams(c, IdParams, orderNotFound);
+    const order = await findShopperOrderById(db, c.get('session').user.id, id);
+    if (!order || order.kind !== 'goods') throw orderNotFound();
+    const invoice = await effects.invoices.pdfOf(order);
+    if (!invoice) throw new ApiError(404, 'This order has no invoice yet: it is issued when the order is paid.');
+    c.header('content-type', 'application/pdf');
+    c.header('content-disposition', `attachment; filename="${invoiceFileName(invoice.number)}"`);
+    c.header('cache-control', 'private, no-store');
+    return c.body(new Uint8Array(invoice.pdf));
+  });
+
+  // Until it ships; a paid order is refunded in full.
+  app.post('/orders/:id/cancel', auth, async (c) => {
+    const { id } = parseParams(c, IdParams, orderNotFound);
+    return c.json(await ordering.cancel(id, 'shopper', c.get('session').user.id));
   });
 
   return app;

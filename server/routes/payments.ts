@@ -6,7 +6,12 @@ import { parseJson, parseValue } from '../http/validate';
 import type { Accounts } from '../services/auth/accounts';
 import { providerOrderId } from '../services/payments/ids';
 import { localCheckoutSource } from '../services/payments/local';
-import { authorizeLocalPayment, handleWebhookEvent } from '../services/payments/payments';
+import {
+  authorizeLocalPayment,
+  failLocalPayment,
+  handleWebhookEvent,
+  type PaymentEffects,
+} from '../services/payments/payments';
 import { isTestMode, type PaymentsOptions } from '../services/payments/provider';
 import { verifyWebhookSignature } from '../services/payments/signatures';
 
@@ -37,12 +42,19 @@ export const RazorpayWebhookBody = z
           .object({ entity: z.object({ id: ifString }).catch({}) })
           .optional()
           .catch(undefined),
+        refund: z
+          .object({ entity: z.object({ id: ifString, payment_id: ifString }).catch({}) })
+          .optional()
+          .catch(undefined),
       })
       .optional()
       .catch(undefined),
   })
   .catch({})
-  .meta({ description: 'payment.captured, order.paid and payment.failed change an order; other events are ignored.' });
+  .meta({
+    description:
+      'payment.captured, order.paid and payment.failed change an order, refund.processed and refund.failed its refund; other events are ignored.',
+  });
 
 /** The webhook's event id header: absent, or 1 to 200 characters. */
 export const WebhookEventIdHeader = z
@@ -60,7 +72,11 @@ export const LocalAuthorizeBody = z.object({ order_id: providerOrderId });
  * checkout (its script and the call that signs a test payment for the shopper's own order),
  * which exist only while the local provider is in use.
  */
-export function paymentRoutes(accounts: Accounts, payments: PaymentsOptions): Hono<SessionEnv> {
+export function paymentRoutes(
+  accounts: Accounts,
+  payments: PaymentsOptions,
+  effects: PaymentEffects,
+): Hono<SessionEnv> {
   const { db, now } = accounts;
   const { provider, webhookSecret } = payments;
   const app = new Hono<SessionEnv>({ strict: false });
@@ -89,8 +105,9 @@ export function paymentRoutes(accounts: Accounts, payments: PaymentsOptions): Ho
       event: body.event,
       payment: body.payload?.payment?.entity,
       order: body.payload?.order?.entity,
+      refund: body.payload?.refund?.entity,
     };
-    const outcome = await handleWebhookEvent(db, event, eventId, new Date(now()).toISOString());
+    const outcome = await handleWebhookEvent(db, effects, event, eventId, new Date(now()).toISOString());
     return c.json({ status: outcome });
   });
 
@@ -118,6 +135,20 @@ export function paymentRoutes(accounts: Accounts, payments: PaymentsOptions): Ho
         return new ApiError(400, 'order_id must be the id of an order placed through this checkout.');
       });
       return c.json(await authorizeLocalPayment(db, provider, c.get('session').user.id, orderId));
+    },
+  );
+
+  // The local checkout's Failure button: the payment failed, as Razorpay's webhook would report.
+  app.post(
+    '/local/fail',
+    (c, next) => (localOnly(c), next()),
+    requireSession(accounts),
+    async (c) => {
+      const { order_id: orderId } = await parseJson(c, LocalAuthorizeBody, () => {
+        return new ApiError(400, 'order_id must be the id of an order placed through this checkout.');
+      });
+      await failLocalPayment(db, c.get('session').user.id, orderId, new Date(now()).toISOString());
+      return c.json({ message: 'Payment failed' });
     },
   );
 

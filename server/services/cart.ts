@@ -12,6 +12,9 @@ import {
   setCartQuantity,
 } from '../repositories/cart';
 import { findVariant, findVariants, type VariantSummary } from '../repositories/catalogue';
+import { availableStock } from '../repositories/stock';
+import { MAX_LINE_QUANTITY } from '../../contract/shop';
+import { SOLD_OUT_MESSAGE } from '../../contract/stock';
 import { weightLabel } from './catalogue/variant-labels';
 import { totalPaise } from './orders/orders';
 
@@ -20,7 +23,7 @@ import { totalPaise } from './orders/orders';
 export const notInCart = () => notFound('This product is not in your cart.');
 
 /** A cart line as the cart call answers it: prices as the catalogue has them now. */
-export function cartItemOf(v: VariantSummary, quantity: number): CartItem {
+export function cartItemOf(v: VariantSummary, quantity: number, available: number): CartItem {
   return {
     product_variant_id: v.variant_id,
     product_id: v.product_id,
@@ -33,6 +36,8 @@ export function cartItemOf(v: VariantSummary, quantity: number): CartItem {
     final_price: paiseToRupees(v.final_price_paise),
     product_price: paiseToRupees(v.price_paise),
     discount_percent: discountPercent(v.price_paise, v.final_price_paise),
+    // Counted up to a line's most: the shopper needs no more, and the shop's stock is its own business.
+    available: Math.min(Math.max(0, available), MAX_LINE_QUANTITY),
   };
 }
 
@@ -47,13 +52,18 @@ export async function cartOf(db: Db, userId: number) {
     const v = variants.get(line.variant_id);
     return v ? [{ variant: v, quantity: line.quantity, unitPaise: v.final_price_paise }] : [];
   });
-  const items = priced.map((p) => cartItemOf(p.variant, p.quantity));
+  const stock = await availableStock(
+    db,
+    priced.map((p) => p.variant.variant_id),
+  );
+  const items = priced.map((p) => cartItemOf(p.variant, p.quantity, stock.get(p.variant.variant_id) ?? 0));
   return { cart_items: items, total_price: paiseToRupees(totalPaise(priced)), count: items.length };
 }
 
 /** Adds a line of `quantity` of a variant that is not in the cart yet. */
 export async function addToCart(db: Db, userId: number, variantId: number, quantity: number, addedAt: string) {
   if (!(await findVariant(db, variantId))) throw notFound('Product not found.');
+  if (((await availableStock(db, [variantId])).get(variantId) ?? 0) <= 0) throw new ApiError(409, SOLD_OUT_MESSAGE);
   const already = new ApiError(400, 'This product is already in your cart.');
   if (await hasCartLine(db, userId, variantId)) throw already;
   if ((await countCartLines(db, userId)) >= MAX_CART_LINES) {
@@ -68,7 +78,7 @@ export async function changeQuantity(db: Db, userId: number, variantId: number, 
   if (!(await setCartQuantity(db, userId, variantId, quantity))) throw notInCart();
   const v = (await findVariants(db, [variantId])).get(variantId);
   if (!v) throw notInCart();
-  return cartItemOf(v, quantity);
+  return cartItemOf(v, quantity, (await availableStock(db, [variantId])).get(variantId) ?? 0);
 }
 
 /** Removes a line. */

@@ -36,6 +36,7 @@ const CART_ITEM_FIELDS = [
   'final_price',
   'product_price',
   'discount_percent',
+  'available',
 ].sort();
 
 const setQuantity = (token: string, id: number | string, json: unknown) =>
@@ -85,6 +86,7 @@ describe('cart', () => {
         final_price: v.final_price_paise / 100,
         product_price: v.price_paise / 100,
         discount_percent: discountPercent(v.price_paise, v.final_price_paise),
+        available: 10,
       });
     }
     expect(cart.total_price).toBe((a.final_price_paise + b.final_price_paise) / 100);

@@ -40,9 +40,15 @@ const ORDER_FIELDS = [
   'amount',
   'status',
   'delivery_status',
+  'state',
+  'payment_method',
   'created_at',
+  'paid_at',
+  'expires_at',
   'address',
   'items',
+  'timeline',
+  'refund',
 ];
 const ITEM_FIELDS = ['product_name', 'product_image', 'quantity', 'price', 'variant', 'product', 'size', 'color'];
 
@@ -96,8 +102,9 @@ describe('create_order', () => {
       provider_order_id: body.order_id,
       amount_paise: expected,
       currency: 'INR',
-      status: 'created',
-      delivery_status: 'not shipped',
+      state: 'awaiting_payment',
+      payment_method: 'online',
+      stock_status: 'reserved',
       address: ADDRESS,
       payment_id: null,
       paid_at: null,
@@ -216,6 +223,7 @@ describe('create_order', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await t.db.insertInto('stock_levels').values({ variant_id: cheap.id, on_hand: 50 }).execute();
     const before = await countOrders();
     const res = await createOrder(t, user.token, [{ variant_id: cheap.id, quantity: 2 }]);
     expect(res.status).toBe(400);
@@ -348,7 +356,13 @@ describe('orders_history and orders/{id}', () => {
       amount: (a.final_price_paise + 3 * b.final_price_paise) / 100,
       status: 'created',
       delivery_status: 'not shipped',
+      state: 'awaiting_payment',
+      payment_method: 'online',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      paid_at: null,
+      expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      timeline: [{ state: 'awaiting_payment', at: expect.stringMatching(/^\d{4}-/), actor: 'shopper', note: null }],
+      refund: null,
       address: ADDRESS,
       items: expect.arrayContaining([
         {

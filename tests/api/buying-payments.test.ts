@@ -52,7 +52,7 @@ describe('verify_payment', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ message: 'Payment verified', order_id: order.id });
     const row = await orderRow(t, order.id);
-    expect(row).toMatchObject({ status: 'paid', payment_id: result.razorpay_payment_id });
+    expect(row).toMatchObject({ state: 'paid', payment_id: result.razorpay_payment_id });
     expect(row.paid_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await cartVariants(user.token)).toEqual([kept.id]);
     expect(await cartVariants(user.token)).not.toContain(bought.id);
@@ -73,17 +73,25 @@ describe('verify_payment', () => {
     expect(await cartVariants(user.token)).toContain(bought.id);
   });
 
-  test('a paid order refuses a second, different payment and keeps the first', async () => {
+  test('a paid order keeps its first payment; a second, different one is refunded in full', async () => {
     const { user, order } = await shopperWithOrder(4);
     const first = await pay(t, user.token, order);
     expect(first.res.status).toBe(200);
-    const second = await verifyPayment(t, user.token, paymentResult(order.order_id));
-    expect(second.status).toBe(400);
-    expect(second.body).toMatchObject({ error: 'Payment verification failed' });
+    const extra = paymentResult(order.order_id);
+    const second = await verifyPayment(t, user.token, extra);
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      error: 'This order has already been paid. Your payment will be refunded in full.',
+    });
     expect(await orderRow(t, order.id)).toMatchObject({
-      status: 'paid',
+      state: 'paid',
       payment_id: first.result.razorpay_payment_id,
     });
+    const refunds = await t.db.selectFrom('refunds').selectAll().where('order_id', '=', order.id).execute();
+    expect(refunds).toMatchObject([{ payment_id: extra.razorpay_payment_id, amount_paise: order.amount }]);
+    // The same extra payment again: still one refund.
+    expect((await verifyPayment(t, user.token, extra)).status).toBe(409);
+    expect(await t.db.selectFrom('refunds').select('id').where('order_id', '=', order.id).execute()).toHaveLength(1);
   });
 
   test('one payment cannot pay two orders', async () => {
@@ -94,7 +102,7 @@ describe('verify_payment', () => {
     expect((await verifyPayment(t, user.token, paymentResult(order.order_id, paymentId))).status).toBe(200);
     const res = await verifyPayment(t, user.token, paymentResult(second.order_id, paymentId));
     expect(res.status).toBe(400);
-    expect(await orderRow(t, second.id)).toMatchObject({ status: 'created', payment_id: null });
+    expect(await orderRow(t, second.id)).toMatchObject({ state: 'awaiting_payment', payment_id: null });
   });
 
   const tampered: [string, (r: ReturnType<typeof paymentResult>) => unknown][] = [
@@ -130,7 +138,7 @@ describe('verify_payment', () => {
     const res = await verifyPayment(t, user.token, change(paymentResult(order.order_id)));
     expect(res.status).toBe(400);
     expect(res.body).toEqual(FAILED);
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'created', payment_id: null, paid_at: null });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'awaiting_payment', payment_id: null, paid_at: null });
     expect(await cartVariants(user.token)).toContain(bought.id);
   });
 
@@ -146,7 +154,7 @@ describe('verify_payment', () => {
     expect((await verifyPayment(t, user.token, otherResult)).status).toBe(200);
     const replay = await verifyPayment(t, user.token, { ...otherResult, razorpay_order_id: order.order_id });
     expect(replay.status).toBe(400);
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'created', payment_id: null });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'awaiting_payment', payment_id: null });
   });
 
   test('another shopper’s order is 404 even with a valid signature, and stays unpaid', async () => {
@@ -157,7 +165,7 @@ describe('verify_payment', () => {
     expect(res.body).toEqual({ message: 'Order not found.' });
     const missing = await verifyPayment(t, stranger.token, paymentResult('order_ZZZZZZZZZZZZZZ'));
     expect(missing).toMatchObject({ status: 404, body: res.body });
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'created', payment_id: null });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'awaiting_payment', payment_id: null });
   });
 
   test('bad bodies are 4xx, never 500', async () => {
@@ -189,7 +197,7 @@ describe('payment webhook', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'processed' });
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'paid', payment_id: paymentId });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'paid', payment_id: paymentId });
     expect(await cartVariants(user.token)).toEqual([kept.id]);
     expect(await cartVariants(user.token)).not.toContain(bought.id);
     // The browser's verification of the same payment arriving afterwards is still a success.
@@ -204,7 +212,7 @@ describe('payment webhook', () => {
       eventId: 'evt_order_paid_1',
     });
     expect(res.body).toEqual({ status: 'processed' });
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'paid', payment_id: paymentId });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'paid', payment_id: paymentId });
   });
 
   test.each([
@@ -219,7 +227,7 @@ describe('payment webhook', () => {
     const res = await sendWebhook(t, body, { eventId: `evt_bad_${Math.random()}`, ...options });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Invalid webhook signature.' });
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'created', payment_id: null });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'awaiting_payment', payment_id: null });
   });
 
   test('the signature covers the raw bytes: an uppercased signature or a re-serialised body is refused', async () => {
@@ -231,7 +239,7 @@ describe('payment webhook', () => {
     // Same JSON, different bytes (pretty-printed): not what was signed.
     const pretty = JSON.stringify(JSON.parse(body), null, 2);
     expect((await sendWebhook(t, pretty, { signature: good })).status).toBe(400);
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'created' });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'awaiting_payment' });
     // Non-ASCII bytes are signed as bytes, not as re-encoded text.
     const withName = body.replace('"card"', '"कार्ड"');
     expect((await sendWebhook(t, withName, { eventId: 'evt_unicode_1' })).body).toEqual({ status: 'processed' });
@@ -241,7 +249,7 @@ describe('payment webhook', () => {
     const { order } = await shopperWithOrder(8);
     const body = paymentEvent('payment.failed', order.order_id, newPaymentId(), order.amount);
     expect((await sendWebhook(t, body, { eventId: 'evt_dup_1' })).body).toEqual({ status: 'processed' });
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'failed' });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'payment_failed' });
     // A later successful payment, then the same failure delivered again: it must not apply.
     const paymentId = newPaymentId();
     await sendWebhook(t, paymentEvent('payment.captured', order.order_id, paymentId, order.amount), {
@@ -256,7 +264,7 @@ describe('payment webhook', () => {
       { eventId: 'evt_dup_2' },
     );
     expect(captured.body).toEqual({ status: 'duplicate' });
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'paid', payment_id: paymentId });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'paid', payment_id: paymentId });
     const stored = await t.db
       .selectFrom('payment_events')
       .selectAll()
@@ -272,7 +280,7 @@ describe('payment webhook', () => {
       eventId: 'evt_late_failure',
     });
     expect(res.status).toBe(200);
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'paid', payment_id: result.razorpay_payment_id });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'paid', payment_id: result.razorpay_payment_id });
   });
 
   test('a failed payment can be followed by a successful one on the same order', async () => {
@@ -280,9 +288,9 @@ describe('payment webhook', () => {
     await sendWebhook(t, paymentEvent('payment.failed', order.order_id, newPaymentId(), order.amount), {
       eventId: 'evt_retry_failed',
     });
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'failed' });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'payment_failed' });
     expect((await pay(t, user.token, order)).res.status).toBe(200);
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'paid' });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'paid' });
   });
 
   test('unknown events, unknown orders and mismatched amounts are acknowledged and ignored', async () => {
@@ -295,7 +303,7 @@ describe('payment webhook', () => {
     expect((await sendWebhook(t, short, { eventId: 'evt_unknown_3' })).body).toEqual({ status: 'ignored' });
     const odd = JSON.stringify({ event: 'payment.captured', payload: 'nothing' });
     expect((await sendWebhook(t, odd, { eventId: 'evt_unknown_4' })).body).toEqual({ status: 'ignored' });
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'created', payment_id: null });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'awaiting_payment', payment_id: null });
   });
 
   test('a signed body that is not JSON is a 400, never a 500', async () => {

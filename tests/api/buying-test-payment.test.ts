@@ -34,10 +34,10 @@ describe('test payments (the /razorpay page)', () => {
       amount: 100,
       checkout_script: '/api/payments/local/checkout.js',
     });
-    expect(await orderRow(t, order.id)).toMatchObject({ kind: 'test', status: 'created', amount_paise: 100 });
+    expect(await orderRow(t, order.id)).toMatchObject({ kind: 'test', state: 'awaiting_payment', amount_paise: 100 });
     const { res: verified } = await pay(t, user.token, order);
     expect(verified.status).toBe(200);
-    expect(await orderRow(t, order.id)).toMatchObject({ kind: 'test', status: 'paid' });
+    expect(await orderRow(t, order.id)).toMatchObject({ kind: 'test', state: 'paid' });
     const history = await t.call('GET', '/api/common/orders_history/', { token: user.token });
     expect(history.body).toEqual([]);
   });

@@ -323,6 +323,15 @@ export async function someVariants<N extends number>(
   return rows as ListOf<TestVariant, N>;
 }
 
+/** Puts `onHand` of each variant on the shelf, for tests that buy (or hold) more than a demo shelf has. */
+export async function restock(t: TestApp, variantIds: number[], onHand = 100_000): Promise<void> {
+  await t.db
+    .updateTable('stock_levels')
+    .set({ on_hand: onHand, reserved: 0 })
+    .where('variant_id', 'in', variantIds)
+    .execute();
+}
+
 /** POST common/cart/add/. */
 export function addToCart(t: TestApp, token: string, variantId: number | string, quantity?: unknown) {
   const json = quantity === undefined ? { variant_id: variantId } : { variant_id: variantId, quantity };

@@ -34,7 +34,7 @@ describe('the local test checkout signs payments for the order owner only', () =
     expect(JSON.stringify(res.body)).not.toContain('razorpay_signature');
     const forged = await authorize(t, 'not-a-token', order.order_id);
     expect(forged.status).toBe(401);
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'created', payment_id: null });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'awaiting_payment', payment_id: null });
   });
 
   test("someone else's order is answered exactly as a missing one (404), and stays unpaid", async () => {
@@ -44,7 +44,7 @@ describe('the local test checkout signs payments for the order owner only', () =
     const missing = await authorize(t, stranger.token, 'order_NoSuchOrder0001');
     expect(theirs.status).toBe(404);
     expect(theirs.body).toEqual(missing.body);
-    expect(await orderRow(t, order.id)).toMatchObject({ status: 'created', payment_id: null });
+    expect(await orderRow(t, order.id)).toMatchObject({ state: 'awaiting_payment', payment_id: null });
   });
 
   test('the owner gets a signed payment that verifies', async () => {

@@ -402,8 +402,8 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
     const stored = new pg.Client({ connectionString: urlOf(name) });
     await stored.connect();
     try {
-      const orders = await stored.query<{ id: number; user_id: number; status: string; payment_id: string | null }>(
-        'SELECT id, user_id, status, payment_id FROM orders ORDER BY id',
+      const orders = await stored.query<{ id: number; user_id: number; state: string; payment_id: string | null }>(
+        'SELECT id, user_id, state, payment_id FROM orders ORDER BY id',
       );
       const lines = await stored.query<{ order_id: number; variant_id: number }>(
         'SELECT order_id, variant_id FROM order_items ORDER BY order_id, variant_id',
@@ -414,7 +414,7 @@ describe.skipIf(!runs)('PostgreSQL restarting under load', () => {
       expect(orders.rows.map((o) => o.id)).toEqual(checkouts.map((c) => c.order.id).sort((a, b) => a - b));
       const byId = new Map(orders.rows.map((o) => [o.id, o]));
       for (const c of checkouts) {
-        expect(byId.get(c.order.id)).toMatchObject({ user_id: c.userId, status: 'paid', payment_id: c.paymentId });
+        expect(byId.get(c.order.id)).toMatchObject({ user_id: c.userId, state: 'paid', payment_id: c.paymentId });
         const bought = lines.rows.filter((l) => l.order_id === c.order.id).map((l) => l.variant_id);
         expect(bought).toEqual([...c.variantIds].sort((a, b) => a - b));
       }

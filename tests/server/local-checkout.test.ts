@@ -239,7 +239,7 @@ describe('local checkout.js', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  test('Failure reports payment.failed in Razorpay’s shape and closes', () => {
+  test('Failure tells the shop (as the payment.failed webhook would), then reports payment.failed in Razorpay’s shape and closes', async () => {
     const { Razorpay, document, requests } = loadCheckout();
     const { options, calls } = baseOptions();
     const failures: { error: Record<string, unknown> }[] = [];
@@ -247,6 +247,11 @@ describe('local checkout.js', () => {
     expect(checkout.on('payment.failed', (f) => failures.push(f as { error: Record<string, unknown> }))).toBe(checkout);
     checkout.open();
     buttonNamed(dialogOf(document)!, 'Failure').click();
+    await flush();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.url).toMatch(/\/api\/payments\/local\/fail$/);
+    expect(requests[0]?.init.method).toBe('POST');
+    expect(JSON.parse(requests[0]?.init.body ?? '{}')).toEqual({ order_id: 'order_AbCdEfGhIjKlMn' });
     expect(failures).toEqual([
       {
         error: {
@@ -259,7 +264,6 @@ describe('local checkout.js', () => {
         },
       },
     ]);
-    expect(requests).toEqual([]);
     expect(calls.handler).toEqual([]);
     expect(calls.dismissed).toBe(0);
     expect(dialogOf(document)).toBeUndefined();

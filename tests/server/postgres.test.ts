@@ -139,7 +139,7 @@ postgres('several processes starting at once on one PostgreSQL database', () => 
       expect(logs.filter((log) => log.includes('Catalogue seeded with 12 products'))).toHaveLength(1);
       const db = first(dbs);
       const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM kysely_migration`.execute(db);
-      expect(rows[0]?.n).toBe(7);
+      expect(rows[0]?.n).toBe(8);
       const products = await db
         .selectFrom('products')
         .select((eb) => eb.fn.countAll<number>().as('n'))

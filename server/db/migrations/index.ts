@@ -6,6 +6,7 @@ import { contactMessages } from './0004-contact-messages';
 import { orderItemVariant } from './0005-order-item-variant';
 import { storedPictures } from './0006-stored-pictures';
 import { catalogueVersion } from './0007-catalogue-version';
+import { orderLifecycle } from './0008-order-lifecycle';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-order-item-variant': orderItemVariant,
   '0006-stored-pictures': storedPictures,
   '0007-catalogue-version': catalogueVersion,
+  '0008-order-lifecycle': orderLifecycle,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

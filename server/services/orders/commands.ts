@@ -1,14 +1,19 @@
 import { formatRupees } from '../../../contract/format';
 import { paiseToRupees } from '../../../contract/pricing';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../contract/orders';
+import { nextStates, ORDER_STATE_LABELS, ORDER_STATES, type OrderState } from '../../../contract/order-lifecycle';
 import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+import { inTransaction } from '../../repositories/helpers';
 import {
   findOrder as findOrderById,
   findOrderByProviderId,
+  findOrderForUpdate,
   recentOrders,
-  setDeliveryStatus as storeDeliveryStatus,
 } from '../../repositories/orders';
+import { setOnHand, stockLevel } from '../../repositories/stock';
+import { moveOrder } from './lifecycle';
+import type { Ordering } from './ordering';
 
 /** Where a command writes: normal lines and error lines. */
 export interface CommandOutput {
@@ -19,20 +24,26 @@ export interface CommandOutput {
 /** A staff command that cannot be done; its message says why and what to do. */
 export class CommandError extends Error {}
 
+/** The states staff move orders to by hand; the others are the shop's own (payments, expiry). */
+export const STAFF_STATES: readonly OrderState[] = ['packed', 'shipped', 'delivered', 'cancelled'];
+
 export const USAGE = [
   'Usage: npm run shop -- <command>',
   '  order:list [count]                      the most recent orders (default 20)',
-  `  order:status <orderId> <status>         set delivery status: ${DELIVERY_STATUSES.map((s) => `'${s}'`).join(', ')}`,
-  '                                          (orderId is the number, or the order_… id)',
+  `  order:status <orderId> <state> [note]   move an order: ${STAFF_STATES.map((s) => `'${s}'`).join(', ')}`,
+  '                                          (orderId is the number, or the order_… id; the note, such as a',
+  '                                          tracking number, shows on the tracking page; cancelling refunds)',
+  '  stock:show <variantId>                  on hand, held by unpaid orders, and available',
+  '  stock:set <variantId> <onHand>          set what is on the shelf after a stock count',
 ].join('\n');
 
-/** A delivery status as staff may type it ('Not shipped', 'not_shipped', 'packed'), or null. */
-export function parseDeliveryStatus(text: string): DeliveryStatus | null {
+/** A state as staff may type it ('Shipped', 'awaiting payment', 'payment_failed'), or null. */
+export function parseOrderState(text: string): OrderState | null {
   const wanted = text
     .trim()
     .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
-  return DELIVERY_STATUSES.find((s) => s === wanted) ?? null;
+    .replace(/[\s-]+/g, '_');
+  return ORDER_STATES.find((s) => s === wanted) ?? null;
 }
 
 async function findOrder(db: Db, ref: string): Promise<OrderRow | undefined> {
@@ -40,40 +51,71 @@ async function findOrder(db: Db, ref: string): Promise<OrderRow | undefined> {
   return /^[1-9]\d{0,14}$/.test(trimmed) ? findOrderById(db, Number(trimmed)) : findOrderByProviderId(db, trimmed);
 }
 
+/** A whole number from `min` to `max` typed on the command line, or a CommandError naming `what`. */
+function wholeArgument(text: string | undefined, what: string, min: number, max: number): number {
+  const n = Number(text);
+  if (text === undefined || !/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new CommandError(`${what} must be a whole number from ${min} to ${max}.`);
+  }
+  return n;
+}
+
 /**
- * Moves an order along the delivery tracker. An unpaid order can only be 'not shipped': goods
- * leave only once they are paid for.
+ * Moves an order along its lifecycle as staff. Cancelling gives the stock back and refunds a paid
+ * order (through `ordering`); every refusal says why.
  */
-export async function setDeliveryStatus(
+export async function staffMoveOrder(
   db: Db,
+  ordering: Pick<Ordering, 'cancel'>,
   ref: string,
-  statusText: string,
-): Promise<{ order: OrderRow; previous: DeliveryStatus }> {
-  const status = parseDeliveryStatus(statusText);
-  if (!status) {
+  stateText: string,
+  note: string | null,
+  at: string,
+): Promise<{ order: OrderRow; previous: OrderState }> {
+  const state = parseOrderState(stateText);
+  if (!state || !STAFF_STATES.includes(state)) {
     throw new CommandError(
-      `Unknown delivery status '${statusText}'. Use one of: ${DELIVERY_STATUSES.map((s) => `'${s}'`).join(', ')}.`,
+      `Unknown state '${stateText}'. Use one of: ${STAFF_STATES.map((s) => `'${s}'`).join(', ')}.`,
     );
   }
   const order = await findOrder(db, ref);
-  if (!order) throw new CommandError(`No order '${ref}'. See the recent ones with: npm run shop -- order:list`);
-  if (status !== 'not shipped' && order.status !== 'paid') {
-    throw new CommandError(`Order ${order.id} is not paid (payment ${order.status}); it cannot be ${status}.`);
+  if (!order || order.kind !== 'goods') {
+    throw new CommandError(`No order '${ref}'. See the recent ones with: npm run shop -- order:list`);
   }
-  const updated = await storeDeliveryStatus(db, order.id, status);
-  return { order: updated, previous: order.delivery_status };
+  try {
+    if (state === 'cancelled') {
+      await ordering.cancel(order.id, 'staff', undefined, note ?? undefined);
+    } else {
+      await inTransaction(db, async (trx) => {
+        const locked = await findOrderForUpdate(trx, order.id);
+        if (!locked) throw new CommandError(`No order '${ref}'.`);
+        await moveOrder(trx, locked, { to: state, actor: 'staff', at, note });
+      });
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const next = nextStates(order.state, 'staff');
+    const hint = next.length ? ` From ${order.state} it can go to: ${next.join(', ')}.` : '';
+    throw new CommandError(`Order ${order.id} is ${order.state}: ${error.message}${hint}`);
+  }
+  const updated = await findOrderById(db, order.id);
+  if (!updated) throw new CommandError(`No order '${ref}'.`);
+  return { order: updated, previous: order.state };
 }
 
-/** Runs one staff command (`order:list`, `order:status`); answers the process exit code. */
-export async function runShopCommand(db: Db, args: string[], io: CommandOutput): Promise<number> {
+/** Runs one staff command (`order:list`, `order:status`, `stock:show`, `stock:set`); answers the process exit code. */
+export async function runShopCommand(
+  db: Db,
+  ordering: Pick<Ordering, 'cancel'>,
+  args: string[],
+  io: CommandOutput,
+  now: () => number = Date.now,
+): Promise<number> {
   const [command, ...rest] = args;
   try {
     switch (command) {
       case 'order:list': {
-        const count = rest[0] === undefined ? 20 : Number(rest[0]);
-        if (!Number.isInteger(count) || count < 1 || count > 1000) {
-          throw new CommandError('The count must be a whole number from 1 to 1000.');
-        }
+        const count = rest[0] === undefined ? 20 : wholeArgument(rest[0], 'The count', 1, 1000);
         const rows = await recentOrders(db, count);
         if (rows.length === 0) io.out('No orders yet.');
         for (const r of rows) {
@@ -82,11 +124,10 @@ export async function runShopCommand(db: Db, args: string[], io: CommandOutput):
           io.out(
             [
               `#${r.id}`,
-              r.provider_order_id,
+              r.provider_order_id ?? 'cash on delivery',
               r.created_at,
               amount,
-              `payment ${r.status}`,
-              `delivery ${r.delivery_status}`,
+              ORDER_STATE_LABELS[r.state],
               `${items} item${items === 1 ? '' : 's'}`,
               r.email,
             ].join('  '),
@@ -95,12 +136,41 @@ export async function runShopCommand(db: Db, args: string[], io: CommandOutput):
         return 0;
       }
       case 'order:status': {
-        const [ref, ...words] = rest;
-        if (!ref || words.length === 0) throw new CommandError(`order:status needs an order and a status.\n${USAGE}`);
-        const { order, previous } = await setDeliveryStatus(db, ref, words.join(' '));
-        io.out(
-          `Order #${order.id} (${order.provider_order_id}): delivery status ${previous} → ${order.delivery_status}`,
+        const [ref, stateText, ...noteWords] = rest;
+        if (!ref || !stateText) throw new CommandError(`order:status needs an order and a state.\n${USAGE}`);
+        const note = noteWords.join(' ').trim() || null;
+        const { order, previous } = await staffMoveOrder(
+          db,
+          ordering,
+          ref,
+          stateText,
+          note,
+          new Date(now()).toISOString(),
         );
+        io.out(`Order #${order.id}: ${previous} → ${order.state}${note ? ` (${note})` : ''}`);
+        return 0;
+      }
+      case 'stock:show': {
+        const variantId = wholeArgument(rest[0], 'The variant id', 1, Number.MAX_SAFE_INTEGER);
+        const level = await stockLevel(db, variantId);
+        if (!level) throw new CommandError(`No variant ${variantId}.`);
+        io.out(
+          `Variant ${variantId}: ${level.on_hand} on hand, ${level.reserved} held by unpaid orders, ${level.on_hand - level.reserved} available`,
+        );
+        return 0;
+      }
+      case 'stock:set': {
+        const variantId = wholeArgument(rest[0], 'The variant id', 1, Number.MAX_SAFE_INTEGER);
+        const onHand = wholeArgument(rest[1], 'The quantity on hand', 0, 1_000_000);
+        const level = await stockLevel(db, variantId);
+        if (!level) throw new CommandError(`No variant ${variantId}.`);
+        if (onHand < level.reserved) {
+          throw new CommandError(
+            `Unpaid orders hold ${level.reserved} of variant ${variantId}: on hand cannot be less until they are paid or expire.`,
+          );
+        }
+        await setOnHand(db, variantId, onHand);
+        io.out(`Variant ${variantId}: ${level.on_hand} → ${onHand} on hand (${onHand - level.reserved} available)`);
         return 0;
       }
       default:

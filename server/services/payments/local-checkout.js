@@ -12,6 +12,7 @@
   var script = document.currentScript;
   // Relative to this script, so it works wherever the API is served from.
   var AUTHORIZE_URL = script && script.src ? new URL('authorize', script.src).href : '/api/payments/local/authorize';
+  var FAIL_URL = script && script.src ? new URL('fail', script.src).href : '/api/payments/local/fail';
   var BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   var rupees = new Intl.NumberFormat('en-IN', {
     style: 'currency',
@@ -178,8 +179,21 @@
       }
     });
     failure.addEventListener('click', () => {
-      this.close();
-      this.fail('Payment failed');
+      success.disabled = true;
+      failure.disabled = true;
+      status.textContent = 'Processing payment\u2026';
+      // The shop learns of the failure as it would from Razorpay's payment.failed webhook.
+      var headers = { 'content-type': 'application/json', accept: 'application/json' };
+      var token = sessionToken();
+      if (token) headers.authorization = 'Bearer ' + token;
+      var done = () => {
+        this.close();
+        this.fail('Payment failed');
+      };
+      fetch(FAIL_URL, { method: 'POST', headers: headers, body: JSON.stringify({ order_id: o.order_id }) }).then(
+        done,
+        done,
+      );
     });
     success.addEventListener('click', () => {
       success.disabled = true;

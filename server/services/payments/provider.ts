@@ -22,6 +22,21 @@ export interface PaymentProvider {
   /** Address of the checkout script the browser loads. */
   checkoutScript: string;
   createOrder(input: ProviderOrderInput): Promise<{ id: string }>;
+  /**
+   * Gives a captured payment back in full (or `amountPaise` of it). Answers the provider's refund
+   * id and where the refund stands; throws when the provider could not be asked (the shop asks
+   * again later).
+   */
+  refund(input: ProviderRefundInput): Promise<{ id: string; status: 'initiated' | 'processed' | 'failed' }>;
+}
+
+/** A refund asked of the provider. */
+export interface ProviderRefundInput {
+  paymentId: string;
+  amountPaise: number;
+  /** The shop's reference of the refund (at most 40 characters). */
+  receipt: string;
+  notes: Record<string, string>;
 }
 
 /** What the app needs to take payments: the provider, and the webhook secret when webhooks are set up. */

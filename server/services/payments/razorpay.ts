@@ -1,11 +1,11 @@
 import Razorpay from 'razorpay';
 import { RAZORPAY_CHECKOUT_URL } from '../../../contract/payments';
 import { ApiError } from '../../http/errors';
-import { isProviderOrderId } from './ids';
+import { isProviderOrderId, isRefundId } from './ids';
 import type { PaymentProvider } from './provider';
 
 /** The part of the SDK client the shop uses. */
-export type RazorpayClient = Pick<Razorpay, 'orders'>;
+export type RazorpayClient = Pick<Razorpay, 'orders' | 'payments'>;
 
 /** Builds the official SDK client for a key pair. */
 export function razorpayClient(keyId: string, keySecret: string): Razorpay {
@@ -40,6 +40,22 @@ export function createRazorpayProvider(
         throw new ApiError(502, 'The payment provider could not create the order. Please try again.');
       }
       return { id };
+    },
+    async refund({ paymentId, amountPaise, receipt, notes }) {
+      let refund: unknown;
+      try {
+        refund = await client.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', receipt, notes });
+      } catch (error) {
+        console.error(`Razorpay could not refund payment ${paymentId}:`, describe(error));
+        throw new ApiError(502, 'The payment provider could not start the refund. It will be tried again.');
+      }
+      const { id, status } = (refund ?? {}) as { id?: unknown; status?: unknown };
+      if (!isRefundId(id)) {
+        console.error('Razorpay answered a refund without a usable id:', JSON.stringify(refund));
+        throw new ApiError(502, 'The payment provider could not start the refund. It will be tried again.');
+      }
+      // Razorpay says 'pending' until the bank has the money back; its webhook says when.
+      return { id, status: status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'initiated' };
     },
   };
 }
