@@ -19,3 +19,4 @@ export type {
 export type { Address, Profile } from './api/accounts';
 export type { CartItem, CreatedOrder, Order, OrderItem, Review, WishlistEntry } from './api/buying';
 export type { ApiErrorBody } from './api/messages';
+export type { DeliveryAnswer } from './api/delivery';

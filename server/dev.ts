@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createApp } from './app';
-import { accountsOptions, envOrExit, listen, mediaDir, paymentsOptions, prepareData } from './runtime';
+import { accountsOptions, deliveryOptions, envOrExit, listen, mediaDir, paymentsOptions, prepareData } from './runtime';
 
 /**
  * `npm run dev`: the API on PORT+1 and Astro's dev server on PORT, which forwards /api and
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     mediaDir: mediaDir(env),
     accounts: accountsOptions(env),
     payments: paymentsOptions(env),
+    delivery: deliveryOptions(env),
     trustProxy: env.trustProxy,
   });
   await listen(app, apiPort, '127.0.0.1');

@@ -7,13 +7,17 @@ import type { Hono } from 'hono';
 import { exclusively, migrate, openDatabase, openPostgres, type Db } from './db';
 import { databaseName, ensureDatabase, redactUrl } from './db/postgres';
 import { catalogueIsEmpty, hasUndrawnPictures } from './db/catalogue-state';
+import { rupeesToPaise } from '../contract/pricing';
 import { ConfigError, loadEnv, type Env } from './env';
 import type { AccountsOptions } from './services/auth/accounts';
+import type { DeliveryOptions } from './services/delivery/serviceability';
+import { DEFAULT_ZONES, loadZonesFile } from './services/delivery/zones';
 import type { Mailer } from './services/mail/mailer';
 import { OutboxMailer } from './services/mail/outbox';
 import { SmtpMailer } from './services/mail/smtp';
 import { createLocalProvider } from './services/payments/local';
 import type { PaymentsOptions } from './services/payments/provider';
+import type { OrderingOptions } from './services/orders/ordering';
 import { createRazorpayProvider } from './services/payments/razorpay';
 import { SharedRedis } from './shared/redis';
 
@@ -254,6 +258,22 @@ export function paymentsOptions(env: Env): PaymentsOptions {
   return { provider, webhookSecret: env.razorpayWebhookSecret };
 }
 
+/**
+ * Where the shop delivers: the zones of DELIVERY_ZONES_FILE (else the demo shop's) and COD_LIMIT.
+ * A zone file that cannot be used throws a ConfigError: one line naming DELIVERY_ZONES_FILE.
+ */
+export function deliveryOptions(env: Env): DeliveryOptions {
+  return {
+    zones: env.deliveryZonesFile ? loadZonesFile(env.deliveryZonesFile) : DEFAULT_ZONES,
+    codLimitPaise: rupeesToPaise(env.codLimitRupees),
+  };
+}
+
+/** How long unpaid orders hold their stock (ORDER_PAYMENT_TIMEOUT_MINUTES). */
+export function orderingOptions(env: Env): OrderingOptions {
+  return { paymentTimeoutMinutes: env.orderPaymentTimeoutMinutes };
+}
+
 /** Longest wait, on SIGTERM or SIGINT, for the requests under way to finish. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -280,6 +300,9 @@ export function closeServer(server: ServerType, graceMs: number): Promise<void> 
 export function sayWhatRuns(env: Env, log: (line: string) => void): void {
   if (!env.smtpUrl) log(`No SMTP_URL: e-mails are written to ${outboxDir(env)}`);
   if (!env.rateLimits) log('RATE_LIMITS=off: logins, sign-ups and password resets are not throttled');
+  if (!env.deliveryZonesFile) {
+    log("No DELIVERY_ZONES_FILE: the demo shop's delivery zones say where and how soon orders arrive");
+  }
   if (env.paymentProvider !== 'razorpay' || !env.razorpay) {
     log(
       'Test mode: payments go through the local test checkout and no money is taken (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET for Razorpay)',

@@ -1,5 +1,6 @@
 /** Rules and messages of the delivery address form, shared by islands and server. */
 import { z } from 'zod';
+import { PINCODE_MESSAGE, PINCODE_PATTERN } from '../delivery';
 import { ADDRESS_TYPES } from '../shop';
 import { optionalText, requiredText } from './common';
 
@@ -15,10 +16,8 @@ export const addressSchema = z.object({
     .refine((v) => v === '' || MOBILE.test(v), PHONE_MESSAGE)
     .optional()
     .default(''),
-  pincode: z
-    .string({ error: 'Valid 6-digit pincode is required' })
-    .trim()
-    .regex(/^\d{6}$/, 'Valid 6-digit pincode is required'),
+  // The delivery check's own rule: an address the shop could never deliver to is not saved.
+  pincode: z.string({ error: PINCODE_MESSAGE }).trim().regex(PINCODE_PATTERN, PINCODE_MESSAGE),
   locality: requiredText('Locality is required', 100),
   area: requiredText('Address is required', 300),
   city: requiredText('City is required', 100),

@@ -3,6 +3,8 @@ import type { Address } from '../../../contract/types';
 import { AddressCard } from '../account/AddressCard';
 import { AddressForm } from '../account/AddressForm';
 import { DeleteAddressButton } from '../account/DeleteAddressButton';
+import { DeliveryLines } from '../delivery/DeliveryLines';
+import { checkFor, type PincodeCheck } from '../delivery/pincode-check';
 
 interface Props {
   addresses: Address[] | null;
@@ -14,10 +16,15 @@ interface Props {
   reload: () => void;
   /** Only the empty-list wording differs; both offer the same new-address form. */
   variant: 'buyNow' | 'cart';
+  /** The delivery check of the chosen address's pincode, shown beside it. */
+  delivery: PincodeCheck;
 }
 
+/** The id of the chosen address's delivery note (the Deliver Here button is described by it). */
+export const DELIVERY_NOTE_ID = 'chosen-address-delivery';
+
 /** Saved addresses to choose from, delete, or add to (the collapsible 'ADD A NEW ADDRESS'). */
-export function AddressPicker({ addresses, error, selected, onSelect, onAdded, reload, variant }: Props) {
+export function AddressPicker({ addresses, error, selected, onSelect, onAdded, reload, variant, delivery }: Props) {
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState('');
 
@@ -55,6 +62,11 @@ export function AddressPicker({ addresses, error, selected, onSelect, onAdded, r
                     <DeleteAddressButton address={a} onDone={reload} />
                   </div>
                 </AddressCard>
+                {selected === a.id && (
+                  <div className="mt-2">
+                    <DeliveryLines check={checkFor(delivery, a.pincode)} id={DELIVERY_NOTE_ID} />
+                  </div>
+                )}
               </li>
             ))}
           </ul>

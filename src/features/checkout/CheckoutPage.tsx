@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import { getAddresses } from '../../lib/api/client';
 import { buyNowLines, cartCheckoutLines, clearCheckout } from './checkout-lines';
 import { placeOrder } from './place-order';
@@ -9,7 +9,9 @@ import { $session, requireSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { checkoutReducer, chosenAddress, initialCheckout } from './checkout-flow';
-import { AddressPicker } from './AddressPicker';
+import { AddressPicker, DELIVERY_NOTE_ID } from './AddressPicker';
+import { deliveryVerdict } from '../delivery/pincode-check';
+import { usePincodeCheck } from '../delivery/use-pincode-check';
 import { PriceDetails } from './PriceDetails';
 import { TestModeNotice } from './TestModeNotice';
 import { ItemSummary } from '../../ui/form';
@@ -23,6 +25,21 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
   const session = useStore($session);
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckout);
   const { step, lines, addresses, addressError, selected, message } = state;
+  // The chosen address's pincode is checked at once: where the shop does not deliver, Deliver Here
+  // and Place Order stay disabled and the address says why, before any order is made.
+  const pincode = chosenAddress(state)?.pincode ?? null;
+  const [delivery, checkPincode] = usePincodeCheck();
+  const verdict = deliveryVerdict(delivery, pincode);
+  // Deliver Here pressed while the check is under way goes ahead once it says the shop delivers.
+  const [deliverWhenChecked, setDeliverWhenChecked] = useState(false);
+  useEffect(() => {
+    checkPincode(pincode);
+  }, [pincode, checkPincode]);
+  useEffect(() => {
+    if (!deliverWhenChecked || verdict === 'wait') return;
+    setDeliverWhenChecked(false);
+    if (verdict === 'go') dispatch({ type: 'deliverHere' });
+  }, [deliverWhenChecked, verdict]);
 
   const loadAddresses = useCallback(() => {
     getAddresses()
@@ -93,6 +110,7 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
           onAdded={(address) => dispatch({ type: 'addressAdded', address })}
           reload={loadAddresses}
           variant={variant}
+          delivery={delivery}
         />
         <p
           role="status"
@@ -102,7 +120,14 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
           {message}
         </p>
         {step === 'address' ? (
-          <Button size="xl" className="self-start" onClick={() => dispatch({ type: 'deliverHere' })}>
+          <Button
+            size="xl"
+            className="self-start"
+            disabled={verdict === 'blocked'}
+            aria-describedby={verdict === 'blocked' ? DELIVERY_NOTE_ID : undefined}
+            aria-busy={deliverWhenChecked || undefined}
+            onClick={() => (verdict === 'wait' ? setDeliverWhenChecked(true) : dispatch({ type: 'deliverHere' }))}
+          >
             {variant === 'buyNow' ? 'Delivery Here' : 'Deliver Here'}
           </Button>
         ) : (
@@ -135,7 +160,12 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
                 ))}
               </ul>
             )}
-            <Button size="xl" className="self-start" disabled={step === 'placing'} onClick={() => void order()}>
+            <Button
+              size="xl"
+              className="self-start"
+              disabled={step === 'placing' || verdict === 'blocked'}
+              onClick={() => void order()}
+            >
               {step === 'placing' ? 'Placing Order...' : 'Place Order'}
             </Button>
           </section>
