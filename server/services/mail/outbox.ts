@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { headerSafe, type MailMessage, type Mailer } from './mailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import {
+  headerSafe,
+  isPlainText,
+  messageIdOf,
+  nodemailerAttachments,
+  senderDomain,
+  type MailMessage,
+  type Mailer,
+} from './mailer';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -47,13 +56,14 @@ export function encodeMailbox(value: string): string {
 }
 
 /** The domain of the sender's address, for Message-ID. */
-function senderDomain(from: string): string {
-  return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+/** The message's Message-ID (without its angle brackets): its own in the sender's domain, or a fresh one. */
+function newMessageId(from: string, message: Pick<MailMessage, 'messageId'>): string {
+  return messageIdOf(message, from) ?? `${crypto.randomBytes(12).toString('hex')}@${senderDomain(from)}`;
 }
 
-/** A whole RFC 5322 message: headers, a blank line, the body; CRLF line endings. */
+/** A whole RFC 5322 plain-text message: headers, a blank line, the body; CRLF line endings. */
 export function composeMessage(message: MailMessage, from: string, date: Date): string {
-  const id = `${crypto.randomBytes(12).toString('hex')}@${senderDomain(from)}`;
+  const id = newMessageId(from, message);
   const headers = [
     `From: ${encodeMailbox(from)}`,
     `To: ${headerSafe(message.to)}`,
@@ -66,6 +76,35 @@ export function composeMessage(message: MailMessage, from: string, date: Date): 
   ];
   const body = message.text.replace(/\r\n?/g, '\n').split('\n').join('\r\n');
   return `${headers.join('\r\n')}\r\n\r\n${body}\r\n`;
+}
+
+/**
+ * A whole MIME message for a message with an HTML part or attachments (multipart/alternative for
+ * text and HTML, inside multipart/mixed with the files), built by nodemailer's own composer, the
+ * one the SMTP mailer sends through. Its From, To, Subject and Date lines are the ones a plain
+ * message has: nodemailer would write the sender's name unquoted and the subject Q-encoded, and
+ * whoever reads the outbox should find every message's headers written one way.
+ */
+export async function composeMimeMessage(message: MailMessage, from: string, date: Date): Promise<Buffer> {
+  // `newline` is a composer option that nodemailer's type declarations leave out.
+  const options: ConstructorParameters<typeof MailComposer>[0] & { newline: 'windows' } = {
+    text: message.text,
+    html: message.html,
+    attachments: nodemailerAttachments(message),
+    headers: {
+      Subject: { prepared: true, value: encodeHeaderValue(message.subject) },
+      Date: rfc5322Date(date),
+      'Message-ID': { prepared: true, value: `<${newMessageId(from, message)}>` },
+    },
+    // The text and HTML as written use \n; a message on disk, as on the wire, breaks lines with CRLF.
+    newline: 'windows',
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+  const body = await new MailComposer(options).compile().build();
+  // From and To go first, as prepared lines: nodemailer reformats address headers whatever it is given.
+  const addresses = `From: ${encodeMailbox(from)}\r\nTo: ${headerSafe(message.to)}\r\n`;
+  return Buffer.concat([Buffer.from(addresses), body]);
 }
 
 /** `20261121T101500123Z`: a file-name stamp that sorts in time order. */
@@ -90,7 +129,11 @@ export class OutboxMailer implements Mailer {
     // Mode 0700/0600: these files hold reset PINs.
     await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
     const temp = path.join(this.dir, `.${name}.tmp`);
-    await fs.writeFile(temp, composeMessage(message, this.from, date), { mode: 0o600, flag: 'wx' });
+    // A plain message is written as it always was; only HTML or attachments need the MIME composer.
+    const raw = isPlainText(message)
+      ? composeMessage(message, this.from, date)
+      : await composeMimeMessage(message, this.from, date);
+    await fs.writeFile(temp, raw, { mode: 0o600, flag: 'wx' });
     await fs.rename(temp, path.join(this.dir, name));
   }
 }

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { headerSafe, type MailMessage, type Mailer } from './mailer';
+import { headerSafe, messageIdOf, nodemailerAttachments, type MailMessage, type Mailer } from './mailer';
 
 /** Sends through the SMTP server of SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export class SmtpMailer implements Mailer {
@@ -18,6 +18,12 @@ export class SmtpMailer implements Mailer {
       to: headerSafe(message.to),
       subject: headerSafe(message.subject),
       text: message.text,
+      html: message.html,
+      attachments: nodemailerAttachments(message),
+      messageId: messageIdOf(message, this.from) && `<${messageIdOf(message, this.from)}>`,
+      // A message carries its content in memory: nodemailer is never to read a file or fetch a URL for it.
+      disableFileAccess: true,
+      disableUrlAccess: true,
     });
   }
 }
