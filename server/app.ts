@@ -14,6 +14,7 @@ import { ResponseCache } from './http/response-cache';
 import { referenceRoutes } from './openapi/reference';
 import { catalogueRoutes } from './routes/catalogue';
 import { contactRoutes } from './routes/contact';
+import { deliveryRoutes } from './routes/delivery';
 import { healthRoutes } from './routes/health';
 import { addressRoutes } from './routes/addresses';
 import { authRoutes } from './routes/auth';
@@ -22,6 +23,7 @@ import { profileRoutes } from './routes/profile';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
+import { stockRoutes } from './routes/stock';
 import { ratingRoutes } from './routes/ratings';
 import { wishlistRoutes } from './routes/wishlist';
 import { MAX_REVIEW_IMAGES } from '../contract/schemas/reviews';
@@ -30,7 +32,12 @@ import { productExists } from './repositories/catalogue';
 import { isDatabaseUnavailable } from './repositories/dialect';
 import { matchRewrite } from './site/static-host';
 import { createAccounts, type AccountsOptions } from './services/auth/accounts';
+import { DEFAULT_DELIVERY, type DeliveryOptions } from './services/delivery/serviceability';
 import { REVIEW_IMAGE } from './services/images/uploads';
+import { createOrdering, type OrderingOptions } from './services/orders/ordering';
+import { createInvoices, type Seller } from './services/invoices/issuing';
+import { createOrderNotifier, type OrderNotifier } from './services/orders/notifications';
+import { createRefunds } from './services/orders/refunds';
 import { createLocalProvider } from './services/payments/local';
 import type { PaymentsOptions } from './services/payments/provider';
 import { redisChangeFeed } from './shared/catalogue-changes';
@@ -70,7 +77,19 @@ export interface AppOptions {
   redis?: SharedRedis | null;
   /** When the site being served was built (for /api/health), null before the first build. */
   builtAt?: () => Date | null;
+  /** Where the shop delivers and its cash-on-delivery limit; the demo shop's zones and ₹5,000 when unset. */
+  delivery?: DeliveryOptions;
+  /** How long unpaid orders hold their stock (ORDER_PAYMENT_TIMEOUT_MINUTES); 30 minutes by default. */
+  orders?: OrderingOptions;
+  /** The shop as its tax invoices name it; the demo shop's registration when unset. */
+  seller?: Seller;
+  /** The order e-mails' sender; one of the app's own (through the accounts' mailer) when unset. */
+  notifier?: OrderNotifier;
 }
+
+/** Calls that can change an order (and so have an e-mail to send). */
+const ORDER_CHANGES =
+  /^\/api\/(?:common\/(?:create_order|verify_payment|orders\/\d+\/\w+)|payments\/(?:webhook|local\/fail))\/?$/;
 
 function jsonError(c: Context, error: ApiError): Response {
   return c.json(error.body(), error.status, error.headers);
@@ -112,6 +131,22 @@ export function createApp(options: AppOptions): Hono {
   const payments = options.payments ?? {
     provider: createLocalProvider(crypto.randomBytes(32).toString('hex')),
   };
+  const refunds = createRefunds(db, payments.provider, accounts.now);
+  const invoices = createInvoices(db, options.seller);
+  const ordering = createOrdering(db, payments.provider, refunds, accounts.now, options.orders);
+  const notifier =
+    options.notifier ??
+    createOrderNotifier(db, accounts.mailer, accounts.now, {
+      siteUrl: options.siteUrl ?? 'http://localhost:4321',
+      delivery: options.delivery ?? DEFAULT_DELIVERY,
+      invoices,
+      log: options.log,
+    });
+  // An order's change commits with its event; the e-mail goes out right after, not in the answer's time.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.method === 'POST' && c.res.status < 500 && ORDER_CHANGES.test(c.req.path)) notifier.kick();
+  });
   // One cache of public catalogue answers; a new review empties it (ratings change averages).
   const catalogueCache = new ResponseCache(db, options.redis ? redisChangeFeed(options.redis) : undefined);
   app.route('/api/common', catalogueRoutes(db, catalogueCache));
@@ -121,9 +156,11 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api/common', addressRoutes(accounts));
   app.route('/api/common', wishlistRoutes(accounts));
   app.route('/api/common', cartRoutes(accounts));
-  app.route('/api/common', orderRoutes(accounts, payments.provider));
+  app.route('/api/common', stockRoutes(db));
+  app.route('/api/common', orderRoutes(accounts, payments.provider, ordering, { refunds, invoices }));
   app.route('/api/common', contactRoutes(accounts));
-  app.route('/api/payments', paymentRoutes(accounts, payments));
+  app.route('/api/common', deliveryRoutes(options.delivery ?? DEFAULT_DELIVERY, accounts.now));
+  app.route('/api/payments', paymentRoutes(accounts, payments, { refunds, invoices }));
   app.route('/api', referenceRoutes());
   app.route('/api', healthRoutes({ db, redis: options.redis, builtAt: options.builtAt }));
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));

@@ -1,11 +1,22 @@
 import fs from 'node:fs';
 import { migrate } from './db';
-import { envOrExit, openShopDatabase } from './runtime';
+import {
+  createMailer,
+  deliveryOptions,
+  envOrExit,
+  openShopDatabase,
+  orderingOptions,
+  paymentsOptions,
+} from './runtime';
+import { createInvoices } from './services/invoices/issuing';
+import { createOrderNotifier } from './services/orders/notifications';
 import { runShopCommand } from './services/orders/commands';
+import { createOrdering } from './services/orders/ordering';
+import { createRefunds } from './services/orders/refunds';
 
 /**
  * `npm run shop -- <command>`: staff commands on the data folder's database (DATA_DIR), such as
- * moving an order along the delivery tracker. The shop may be running meanwhile.
+ * moving an order along its lifecycle or setting stock. The shop may be running meanwhile.
  */
 async function main(): Promise<number> {
   const env = envOrExit();
@@ -18,7 +29,18 @@ async function main(): Promise<number> {
   const db = await openShopDatabase(env);
   try {
     await migrate(db);
-    return await runShopCommand(db, process.argv.slice(2), { out: console.log, err: console.error });
+    // Cancelling a paid order refunds it through the shop's own payment provider.
+    const { provider } = paymentsOptions(env);
+    const refunds = createRefunds(db, provider, Date.now);
+    const ordering = createOrdering(db, provider, refunds, Date.now, orderingOptions(env));
+    const code = await runShopCommand(db, ordering, process.argv.slice(2), { out: console.log, err: console.error });
+    // The shopper hears of a staff change at once, not at the running shop's next sweep.
+    await createOrderNotifier(db, createMailer(env), Date.now, {
+      siteUrl: env.siteUrl,
+      delivery: deliveryOptions(env),
+      invoices: createInvoices(db, env.seller),
+    }).dispatch();
+    return code;
   } finally {
     await db.destroy();
   }

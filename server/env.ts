@@ -1,8 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_COD_LIMIT_RUPEES } from '../contract/delivery';
 import { SQLITE_FILE_NAME } from './db/engine';
 import { redactUrl } from './db/postgres';
+import { DEMO_SELLER, sellerProblem, type Seller } from './services/invoices/issuing';
 
 /** `name@host.tld` or `Display Name <name@host.tld>`; no line breaks or control characters. */
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -73,6 +75,20 @@ const fields = z.object({
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
     .default('gharbazaar:'),
   WEB_CONCURRENCY: whole(1, 32).default(1),
+  ORDER_PAYMENT_TIMEOUT_MINUTES: whole(5, 7 * 24 * 60).default(30),
+  // The shop on its GST tax invoices; the demo shop's registration when unset.
+  SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).optional(),
+  SHOP_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .refine((v) => v.split('|').every((line) => line.trim()), 'must be address lines separated by |')
+    .optional(),
+  SHOP_GSTIN: z.string().trim().toUpperCase().optional(),
+  SHOP_STATE: z.string().trim().min(1).max(100).optional(),
+  DELIVERY_ZONES_FILE: z.string().trim().min(1).optional(),
+  COD_LIMIT: whole(0, 1_000_000).default(DEFAULT_COD_LIMIT_RUPEES),
   // Read only to refuse a production shop that would silently take test payments.
   NODE_ENV: z.string().optional(),
 });
@@ -92,6 +108,27 @@ function isRedisUrl(value: string): boolean {
 
 // A key id without its secret (or the reverse) would leave the shop half on Razorpay.
 const schema = fields.superRefine((v, ctx) => {
+  const sellerSet = [v.SHOP_LEGAL_NAME, v.SHOP_ADDRESS, v.SHOP_GSTIN, v.SHOP_STATE].filter(Boolean).length;
+  if (sellerSet > 0 && sellerSet < 4) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [
+        !v.SHOP_LEGAL_NAME
+          ? 'SHOP_LEGAL_NAME'
+          : !v.SHOP_ADDRESS
+            ? 'SHOP_ADDRESS'
+            : !v.SHOP_GSTIN
+              ? 'SHOP_GSTIN'
+              : 'SHOP_STATE',
+      ],
+      message:
+        'SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_GSTIN and SHOP_STATE go on tax invoices together: set all four, or none',
+    });
+  } else if (sellerSet === 4) {
+    const problem = sellerProblem(sellerOf(v) as Seller);
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: ['SHOP_GSTIN'], message: `cannot go on a tax invoice: ${problem}` });
+  }
   const missing = !v.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_ID' : !v.RAZORPAY_KEY_SECRET ? 'RAZORPAY_KEY_SECRET' : null;
   if ((v.RAZORPAY_KEY_ID || v.RAZORPAY_KEY_SECRET) && missing) {
     ctx.addIssue({
@@ -120,6 +157,17 @@ const schema = fields.superRefine((v, ctx) => {
     });
   }
 });
+
+/** The seller of SHOP_LEGAL_NAME, SHOP_ADDRESS (lines separated by |), SHOP_GSTIN and SHOP_STATE, when all are set. */
+function sellerOf(v: z.output<typeof fields>): Seller | undefined {
+  if (!v.SHOP_LEGAL_NAME || !v.SHOP_ADDRESS || !v.SHOP_GSTIN || !v.SHOP_STATE) return undefined;
+  return {
+    legalName: v.SHOP_LEGAL_NAME,
+    addressLines: v.SHOP_ADDRESS.split('|').map((line) => line.trim()),
+    gstin: v.SHOP_GSTIN,
+    state: v.SHOP_STATE,
+  };
+}
 
 /** Variables whose values are secrets: a bad one is named in errors, never echoed. */
 const SECRET_VARIABLES = new Set([
@@ -192,6 +240,17 @@ export interface Env {
   redisKeyPrefix: string;
   /** API processes to run (node:cluster), sharing the port. */
   webConcurrency: number;
+  /** Minutes an unpaid online order holds its stock before it expires (5 minutes to 7 days). */
+  orderPaymentTimeoutMinutes: number;
+  /** The shop as its tax invoices name it. */
+  seller: Seller;
+  /**
+   * Absolute path of the shop's own delivery zones (a JSON array of `{name, prefixes, days, cod}`);
+   * unset: the demo shop's table. Read and checked at start-up (services/delivery/zones.ts).
+   */
+  deliveryZonesFile: string | undefined;
+  /** The largest order, in whole rupees, that may be paid in cash on delivery. */
+  codLimitRupees: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -250,5 +309,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     redisUrl: v.REDIS_URL,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     webConcurrency: v.WEB_CONCURRENCY,
+    orderPaymentTimeoutMinutes: v.ORDER_PAYMENT_TIMEOUT_MINUTES,
+    seller: sellerOf(v) ?? DEMO_SELLER,
+    deliveryZonesFile: v.DELIVERY_ZONES_FILE ? path.resolve(v.DELIVERY_ZONES_FILE) : undefined,
+    codLimitRupees: v.COD_LIMIT,
   };
 }

@@ -7,15 +7,23 @@ import {
   boundPort,
   closeServer,
   connectSharedRedis,
+  deliveryOptions,
   envOrExit,
   listen,
   mediaDir,
+  orderingOptions,
   paymentsOptions,
   prepareData,
   runMain,
   sayWhatRuns,
   SHUTDOWN_GRACE_MS,
 } from './runtime';
+import type { DeliveryOptions } from './services/delivery/serviceability';
+import { createInvoices } from './services/invoices/issuing';
+import { createOrderNotifier } from './services/orders/notifications';
+import { createOrdering } from './services/orders/ordering';
+import { createRefunds } from './services/orders/refunds';
+import { startOrderSweeper } from './services/orders/sweeper';
 import { redisStore } from './services/rate-limit';
 import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock, type BuildLock } from './shared/build-lock';
 import { siteRebuilds, type SiteRebuilds } from './shared/site-rebuilds';
@@ -29,15 +37,17 @@ import { currentBuildTime, currentRenderer, currentSite, removeBuildLeftovers } 
  */
 async function main(): Promise<void> {
   const env = envOrExit();
+  // A zone file that cannot be used stops start-up here, before any database, worker or build.
+  const delivery = deliveryOptions(env);
   if (env.webConcurrency > 1 && cluster.isPrimary) return runPrimary(env);
-  return serve(env, cluster.isWorker);
+  return serve(env, cluster.isWorker, delivery);
 }
 
 /**
  * One API process. Alone (`worker` false) it also builds the site and says what runs; as a
  * cluster worker it serves only, and its log lines carry its pid.
  */
-async function serve(env: Env, worker: boolean): Promise<void> {
+async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Promise<void> {
   const prefix = worker ? `[shop ${process.pid}]` : '[shop]';
   const log = (line: string) => console.log(`${prefix} ${line}`);
   const redis = await connectSharedRedis(env, log);
@@ -48,14 +58,26 @@ async function serve(env: Env, worker: boolean): Promise<void> {
     if (leftovers.length) log(`Removed ${leftovers.length} folder(s) left by an interrupted build`);
     sayWhatRuns(env, log);
   }
+  const payments = paymentsOptions(env);
+  const accounts = {
+    ...accountsOptions(env),
+    throttleStore: redis ? redisStore(redis.client, redis.prefix) : undefined,
+  };
+  const notifier = createOrderNotifier(db, accounts.mailer, Date.now, {
+    siteUrl: env.siteUrl,
+    delivery,
+    invoices: createInvoices(db, env.seller),
+    log,
+  });
   const app = createApp({
     db,
     mediaDir: mediaDir(env),
-    accounts: {
-      ...accountsOptions(env),
-      throttleStore: redis ? redisStore(redis.client, redis.prefix) : undefined,
-    },
-    payments: paymentsOptions(env),
+    accounts,
+    payments,
+    notifier,
+    seller: env.seller,
+    orders: orderingOptions(env),
+    delivery,
     trustProxy: env.trustProxy,
     siteUrl: env.siteUrl,
     storefrontOrigin: env.storefrontOrigin,
@@ -66,6 +88,11 @@ async function serve(env: Env, worker: boolean): Promise<void> {
     builtAt: () => currentBuildTime(env.dataDir),
   });
   const server = await listen(app, env.port, env.host);
+  const refunds = createRefunds(db, payments.provider, Date.now);
+  const stopSweeper = startOrderSweeper(
+    { ordering: createOrdering(db, payments.provider, refunds, Date.now, orderingOptions(env)), refunds, notifier },
+    log,
+  );
   const port = boundPort(server);
   const apiBase = `http://127.0.0.1:${port}/api/`;
   // Pages rendered on demand (search) read the catalogue from this process's own API.
@@ -84,6 +111,7 @@ async function serve(env: Env, worker: boolean): Promise<void> {
     const stopBuilds = builds?.stop();
     await closeServer(server, SHUTDOWN_GRACE_MS);
     await stopBuilds;
+    await stopSweeper();
     await db.destroy();
     await redis?.close();
     process.exit(0);

@@ -32,8 +32,10 @@ import {
   ProductPageSchema,
   ProductSchema,
   SearchResultSchema,
+  StockAnswerSchema,
   SubcategorySchema,
 } from '../../contract/api/catalogue';
+import { DeliveryAnswerSchema, PincodeParams } from '../../contract/api/delivery';
 import { ApiErrorBodySchema, MessageAnswerSchema, StoredMessageAnswerSchema } from '../../contract/api/messages';
 import { addressSchema } from '../../contract/schemas/address';
 import {
@@ -44,7 +46,7 @@ import {
   verifyOtpSchema,
 } from '../../contract/schemas/auth';
 import { AddToCartBody, UpdateCartLineBody } from '../../contract/schemas/cart';
-import { ProductsQuery, SearchQuery } from '../../contract/schemas/catalogue';
+import { ProductsQuery, SearchQuery, StockQuery } from '../../contract/schemas/catalogue';
 import { IdParams } from '../../contract/schemas/common';
 import { contactSchema } from '../../contract/schemas/contact';
 import { CreateOrderBody, TestPaymentOrderBody } from '../../contract/schemas/orders';
@@ -59,6 +61,7 @@ export const BEARER = 'bearerAuth';
 
 export const TAGS = [
   { name: 'Catalogue', description: 'Categories, banners, products and search: public, and cached.' },
+  { name: 'Delivery', description: 'Where and how soon the shop delivers, by pincode: public, and cached.' },
   { name: 'Accounts', description: 'Sign-up, login, logout and password reset by an e-mailed PIN.' },
   { name: 'Profile', description: "The signed-in shopper's profile and delivery addresses." },
   { name: 'Cart', description: "The signed-in shopper's cart and wishlist." },
@@ -203,6 +206,33 @@ export const OPERATIONS: Operation[] = [
       'whole phrase in the name, then every word in the name, then the rest. At most 100.',
     request: { query: SearchQuery },
     responses: { 200: json(z.array(SearchResultSchema), 'The products found.'), ...errors(400) },
+  },
+  {
+    method: 'get',
+    path: common('/stock'),
+    tag: 'Catalogue',
+    summary: 'What can be bought now',
+    description:
+      'Every variant of the products named, or the variants named, with what can be ordered now (on hand ' +
+      'less what unpaid orders hold), counted up to 10. Read live: pages are built once, sales go on.',
+    request: { query: StockQuery },
+    responses: { 200: json(StockAnswerSchema, 'The variants and what is available.'), ...errors(400) },
+  },
+  // ---- Delivery ----
+  {
+    method: 'get',
+    path: common('/delivery/{pincode}'),
+    tag: 'Delivery',
+    summary: 'Check delivery to a pincode',
+    description:
+      "The zone of the pincode's longest configured prefix gives the days (Sundays not counted, from " +
+      'today in India) and whether cash on delivery is offered, for orders up to `cod_limit`. Cached ' +
+      'by browsers for 5 minutes (less just before midnight in India, when the dates move on).',
+    request: { params: PincodeParams },
+    responses: {
+      200: json(DeliveryAnswerSchema, 'Deliverable with its date, or not deliverable.'),
+      ...errors([400, 'Not a pincode: `Valid 6-digit pincode is required`.']),
+    },
   },
   // ---- Accounts ----
   {
@@ -450,6 +480,7 @@ export const OPERATIONS: Operation[] = [
         [400, 'No products, a bad line, no address, or a total under ₹1 (`error` repeats the message).'],
         401,
         [404, 'A variant does not exist.'],
+        [409, 'Fewer are left than asked: the message names the product and how many are left.'],
         413,
         415,
       ),
@@ -466,9 +497,10 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: json(PaymentVerifiedSchema, 'The order is paid.'),
       ...errors(
-        [400, 'The signature or ids do not check out, or another payment paid the order.'],
+        [400, 'The signature or ids do not check out, or the payment paid another order.'],
         401,
         [404, 'No such order of this shopper.'],
+        [409, 'The order expired, was cancelled, sold out or was paid already: this payment is refunded in full.'],
         413,
         415,
       ),
@@ -503,6 +535,58 @@ export const OPERATIONS: Operation[] = [
     session: true,
     request: { params: IdParams },
     responses: { 200: json(OrderSchema, 'The order.'), ...errors(401, [404, 'No such order of this shopper.']) },
+  },
+  {
+    method: 'get',
+    path: common('/orders/{id}/invoice'),
+    tag: 'Orders',
+    summary: "Download a paid order's GST tax invoice",
+    description:
+      'A PDF: the shop and the buyer, each line with its HSN code, taxable value and GST (CGST + SGST within ' +
+      "the shop's state, IGST between states), totals in figures and words. Numbered when the order is paid.",
+    session: true,
+    request: { params: IdParams },
+    responses: {
+      200: {
+        description: 'The invoice.',
+        content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+      },
+      ...errors(401, [404, 'No such order of this shopper, or it is not paid yet (no invoice).']),
+    },
+  },
+  {
+    method: 'post',
+    path: common('/orders/{id}/pay'),
+    tag: 'Orders',
+    summary: 'Pay an unpaid order again (Pay now)',
+    description:
+      'The same order and amount, for another payment attempt: an order whose payment failed holds its stock ' +
+      'again and has a new time to pay.',
+    session: true,
+    request: { params: IdParams },
+    responses: {
+      200: json(CreatedOrderSchema, "What the provider's checkout needs."),
+      ...errors(
+        401,
+        [404, 'No such order of this shopper.'],
+        [409, 'Paid already, expired, cancelled, or no longer in stock (`error` repeats the message).'],
+      ),
+    },
+  },
+  {
+    method: 'post',
+    path: common('/orders/{id}/cancel'),
+    tag: 'Orders',
+    summary: 'Cancel an order',
+    description:
+      'Until it ships. Its stock goes back; a paid order is refunded in full through the payment provider ' +
+      '(the refund shows on the order).',
+    session: true,
+    request: { params: IdParams },
+    responses: {
+      200: json(OrderSchema, 'The cancelled order.'),
+      ...errors(401, [404, 'No such order of this shopper.'], [409, 'Shipped, delivered, or cancelled already.']),
+    },
   },
   // ---- Reviews ----
   {
@@ -618,6 +702,27 @@ export const OPERATIONS: Operation[] = [
       200: json(PaymentResultSchema, 'The signed result, for verify_payment.'),
       ...errors(
         [400, 'Not an order id of this checkout, or the order is paid.'],
+        401,
+        [404, 'No such order of this shopper, or a real payment provider.'],
+        413,
+        415,
+      ),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/payments/local/fail',
+    tag: 'Payments',
+    summary: 'Report a failed test payment (local checkout)',
+    description:
+      "The local checkout's Failure button, as Razorpay's payment.failed webhook: the order gives its stock " +
+      'back and can be paid again until it expires. Only while the local test checkout is in use.',
+    session: true,
+    request: { body: jsonBody(LocalAuthorizeBody) },
+    responses: {
+      200: json(MessageAnswerSchema, 'Taken.'),
+      ...errors(
+        [400, 'Not an order id of this checkout.'],
         401,
         [404, 'No such order of this shopper, or a real payment provider.'],
         413,

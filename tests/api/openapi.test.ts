@@ -205,6 +205,7 @@ describe('the storefront’s calls', () => {
     ['GET', 'common/products/{id}/'],
     ['GET', 'common/featured_products/'],
     ['GET', 'common/products_search/'],
+    ['GET', 'common/delivery/{id}/'],
     ['GET', 'common/ratings/'],
     ['POST', 'common/userlogin'],
     ['POST', 'common/signup'],
@@ -228,6 +229,9 @@ describe('the storefront’s calls', () => {
     ['POST', 'common/verify_payment/'],
     ['GET', 'common/orders_history/'],
     ['GET', 'common/orders/{id}/'],
+    ['POST', 'common/orders/{id}/pay/'],
+    ['POST', 'common/orders/{id}/cancel/'],
+    ['GET', 'common/stock/'],
     ['POST', 'common/ratings/'],
     ['POST', 'common/contact'],
     ['GET', 'payments/config/'],
@@ -303,9 +307,15 @@ describe('answers are checked against the document', () => {
       amount: 10,
       status: 'refunded',
       delivery_status: 'not shipped',
+      state: 'cancelled',
+      payment_method: 'online',
       created_at: '2026-01-01T00:00:00.000Z',
+      paid_at: null,
+      expires_at: null,
       address: 'x',
       items: [],
+      timeline: [],
+      refund: null,
     };
     const answer = { status: 200, headers: json, body: [order] };
     expect(() => checker.check('GET', '/api/common/orders_history', answer)).toThrow(/status must be equal to one/);

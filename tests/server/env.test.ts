@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadEnv } from '../../server/env';
+import { DEMO_SELLER } from '../../server/services/invoices/issuing';
 
 describe('loadEnv', () => {
   test('defaults for an empty environment', () => {
@@ -30,6 +31,10 @@ describe('loadEnv', () => {
       redisUrl: undefined,
       redisKeyPrefix: 'gharbazaar:',
       webConcurrency: 1,
+      orderPaymentTimeoutMinutes: 30,
+      seller: DEMO_SELLER,
+      deliveryZonesFile: undefined,
+      codLimitRupees: 5000,
     });
   });
 
@@ -67,6 +72,13 @@ describe('loadEnv', () => {
         REDIS_URL: 'redis://:pw@redis.internal:6380/2',
         REDIS_KEY_PREFIX: 'shop-2:',
         WEB_CONCURRENCY: '4',
+        ORDER_PAYMENT_TIMEOUT_MINUTES: '45',
+        SHOP_LEGAL_NAME: 'Asha Home Stores LLP',
+        SHOP_ADDRESS: '12 Anna Salai | Chennai, Tamil Nadu 600002',
+        SHOP_GSTIN: '33aaacg4821m1zp',
+        SHOP_STATE: 'Tamil Nadu',
+        DELIVERY_ZONES_FILE: '/srv/shop/zones.json',
+        COD_LIMIT: '2500',
       }),
     ).toEqual({
       port: 8080,
@@ -93,6 +105,15 @@ describe('loadEnv', () => {
       redisUrl: 'redis://:pw@redis.internal:6380/2',
       redisKeyPrefix: 'shop-2:',
       webConcurrency: 4,
+      orderPaymentTimeoutMinutes: 45,
+      seller: {
+        legalName: 'Asha Home Stores LLP',
+        addressLines: ['12 Anna Salai', 'Chennai, Tamil Nadu 600002'],
+        gstin: '33AAACG4821M1ZP',
+        state: 'Tamil Nadu',
+      },
+      deliveryZonesFile: path.resolve('/srv/shop/zones.json'),
+      codLimitRupees: 2500,
     });
   });
 
@@ -122,6 +143,8 @@ describe('loadEnv', () => {
     ['WEB_CONCURRENCY', '0'],
     ['WEB_CONCURRENCY', '33'],
     ['WEB_CONCURRENCY', 'auto'],
+    ['ORDER_PAYMENT_TIMEOUT_MINUTES', '4'],
+    ['ORDER_PAYMENT_TIMEOUT_MINUTES', 'half an hour'],
     ['REDIS_KEY_PREFIX', 'shop prefix'],
   ])('%s=%s throws a ConfigError naming it', (name, value) => {
     let thrown: unknown;
@@ -254,5 +277,21 @@ describe('STOREFRONT_ORIGIN', () => {
     'https://a.in,https://b.in',
   ])('%s is refused, naming the variable', (value) => {
     expect(() => loadEnv({ STOREFRONT_ORIGIN: value })).toThrow(/STOREFRONT_ORIGIN=.*origin alone/);
+  });
+
+  test.each([
+    [{ SHOP_GSTIN: '29AAACG4821M1ZE' }, 'set all four, or none'],
+    [
+      { SHOP_LEGAL_NAME: 'X', SHOP_ADDRESS: 'Y', SHOP_GSTIN: '29AAACG4821M1ZA', SHOP_STATE: 'Karnataka' },
+      'SHOP_GSTIN=',
+    ],
+    [
+      { SHOP_LEGAL_NAME: 'X', SHOP_ADDRESS: 'Y', SHOP_GSTIN: '29AAACG4821M1ZE', SHOP_STATE: 'Tamil Nadu' },
+      'does not start with 33',
+    ],
+    [{ SHOP_LEGAL_NAME: 'X', SHOP_ADDRESS: 'Y', SHOP_GSTIN: '29AAACG4821M1ZE', SHOP_STATE: 'Atlantis' }, 'Atlantis'],
+  ])('an invoice seller that cannot be used stops start-up: %j', (vars, message) => {
+    expect(() => loadEnv(vars)).toThrow(ConfigError);
+    expect(() => loadEnv(vars)).toThrow(message);
   });
 });

@@ -10,6 +10,7 @@ import { pageCount, pageOf } from '../../ui/pagination';
 import * as routes from '../../lib/routes';
 import { loginHref } from '../../lib/navigation';
 import { variantLabel } from '../../../contract/variants';
+import { stockShortMessage } from '../../../contract/stock';
 import { $cartLines, $cartLoaded, changeQuantity, deleteCartLine } from './cart-store';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
@@ -22,6 +23,15 @@ import { Button } from '../../ui/Button';
 
 /** Why the + control stops: the same limit the server keeps. */
 const QUANTITY_LIMIT_TEXT = `At most ${MAX_LINE_QUANTITY} of each item`;
+
+/** Shown beside Checkout while a line asks for more than is left. */
+export const CART_SHORT_TEXT =
+  'Some items are no longer available in the quantity in your cart. Please update them to check out.';
+
+/** True when the shop has fewer of a line's variant left than the line holds. */
+function isShort(line: CartItem): boolean {
+  return line.available < line.quantity;
+}
 
 function CartTable() {
   const lines = useStore($cartLines);
@@ -66,8 +76,11 @@ function CartTable() {
       });
     }
   };
+  const short = lines.some(isShort);
   const checkout = () => {
     if (!$isLoggedIn.get()) return window.location.assign(loginHref());
+    // A press kept from before the cart was read may come while a line is short.
+    if (lines.some(isShort)) return showDialog({ title: 'Not enough stock', text: CART_SHORT_TEXT, icon: 'warning' });
     setCartCheckout(lines);
     window.location.assign(routes.cartCheckout);
   };
@@ -91,7 +104,9 @@ function CartTable() {
       <LinesTable caption="Items in your cart" columns={['Name', 'Size', 'Price', 'Quantity', 'Total']}>
         {pageOf(lines, current, PAGE_SIZES.cart).map((line) => {
           const atMost = line.quantity >= MAX_LINE_QUANTITY;
+          const atStock = !atMost && line.quantity >= line.available;
           const limitId = `cart-limit-${line.product_variant_id}`;
+          const stockId = `cart-stock-${line.product_variant_id}`;
           return (
             <LineRow key={line.product_variant_id}>
               <LineCell picture>
@@ -132,8 +147,8 @@ function CartTable() {
                     aria-label="Increase quantity"
                     // The server refuses more than MAX_LINE_QUANTITY of one item; say so before it has to.
                     title={atMost ? QUANTITY_LIMIT_TEXT : undefined}
-                    aria-describedby={atMost ? limitId : undefined}
-                    disabled={atMost || busy === line.product_variant_id}
+                    aria-describedby={atMost ? limitId : isShort(line) ? stockId : undefined}
+                    disabled={atMost || atStock || busy === line.product_variant_id}
                     onClick={() => void quantity(line, line.quantity + 1)}
                   >
                     +
@@ -142,6 +157,11 @@ function CartTable() {
                 {atMost && (
                   <p id={limitId} className="mt-1 text-xs text-muted">
                     {QUANTITY_LIMIT_TEXT}
+                  </p>
+                )}
+                {isShort(line) && (
+                  <p id={stockId} className="mt-1 max-w-56 text-xs font-semibold text-red-700" data-testid="cart-stock">
+                    {stockShortMessage(line.product_name, line.available)}
                   </p>
                 )}
               </LineCell>
@@ -162,7 +182,17 @@ function CartTable() {
         <p className="text-lg">
           Total Price: <strong data-testid="cart-total">{formatRupees(total)}</strong>
         </p>
-        <Button size="xl" onClick={checkout}>
+        {short && (
+          <p id="cart-short" className="basis-full text-right text-sm font-semibold text-red-700" role="status">
+            {CART_SHORT_TEXT}
+          </p>
+        )}
+        <Button
+          size="xl"
+          onClick={checkout}
+          aria-disabled={short || undefined}
+          aria-describedby={short ? 'cart-short' : undefined}
+        >
           Checkout
         </Button>
       </div>

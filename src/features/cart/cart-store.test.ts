@@ -22,6 +22,7 @@ const line = (variantId: number) => ({
   final_price: 499,
   product_price: 599,
   discount_percent: 17,
+  available: 10,
 });
 
 /** Adding to the cart when the answer to the add is lost: the cart read afterwards decides. */

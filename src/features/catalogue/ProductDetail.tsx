@@ -20,6 +20,8 @@ import { ProductGallery } from './ProductGallery';
 import { ProductReviews, useProductReviews } from '../reviews/ProductReviews';
 import { VariantPicker } from './VariantPicker';
 import { Button } from '../../ui/Button';
+import { DeliveryCheck } from '../delivery/DeliveryCheck';
+import { useStock, variantStock } from './stock';
 
 const TABS = [
   { value: 1, label: 'Description' },
@@ -33,6 +35,7 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
   const [imageKey, setImageKey] = useState(0);
   const [tab, setTab] = useState<1 | 3>(1);
   const reviews = useProductReviews(product?.id ?? null);
+  const stock = useStock(product ? [product.id] : []);
 
   useEffect(() => {
     startShopperState();
@@ -58,6 +61,7 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
     );
 
   const shown = shownVariant(product, chosenId);
+  const shownStock = variantStock(stock, shown?.id);
   // Reviews written since the page was built count too, once the live list has arrived.
   const reviewCount = reviews.list?.length ?? product.variants.reduce((n, v) => n + v.rating_count, 0);
   const choose = (v: Variant) => {
@@ -77,6 +81,11 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
     }
     const chosen = product.variants.find((v) => v.id === chosenId);
     if (!chosen) showDialog({ title: noVariantText, text: 'Choose a variant above first.', icon: 'warning' });
+    // A press kept from before the page was ready may come for a variant that has sold out.
+    else if (variantStock(stock, chosen.id).soldOut) {
+      showDialog({ title: 'Out of stock', text: 'Sorry, this product is out of stock.', icon: 'info' });
+      return null;
+    }
     return chosen ?? null;
   };
   const addCart = async () => {
@@ -147,6 +156,14 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
                 </>
               )}
             </p>
+            {shownStock.badge && (
+              <p
+                className={`text-sm font-semibold ${shownStock.soldOut ? 'text-red-700' : 'text-amber-800'}`}
+                data-testid="product-stock"
+              >
+                {shownStock.badge}
+              </p>
+            )}
           </>
         )}
         <VariantPicker
@@ -157,16 +174,17 @@ function ProductDetailView({ product: initial }: { product: Product | null }) {
           onColour={(v) => choose(variantForColour(product, v, shown))}
         />
         <div className="flex flex-wrap gap-3">
-          <Button size="xl" onClick={buyNow}>
+          <Button size="xl" onClick={buyNow} disabled={shownStock.soldOut}>
             Buy Now
           </Button>
-          <Button variant="outline" size="xl" onClick={() => void addCart()}>
+          <Button variant="outline" size="xl" onClick={() => void addCart()} disabled={shownStock.soldOut}>
             Add Cart
           </Button>
         </div>
         <div className="rounded-lg bg-brand-50 p-4 text-sm">
           <p className="font-semibold tracking-wide">DELIVERY ESTIMATE</p>
-          <p className="mt-1 text-muted">Free delivery in 3–5 days across India. Easy returns within 30 days.</p>
+          <p className="mt-1 text-muted">Free delivery. Easy returns within 30 days.</p>
+          <DeliveryCheck />
         </div>
       </div>
       <section className="md:col-span-2" aria-label="Product information">

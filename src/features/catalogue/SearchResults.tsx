@@ -3,6 +3,7 @@ import { getSubcategoryProducts, searchProducts } from '../../lib/api/client';
 import type { SearchProduct } from '../../../contract/types';
 import { formatRupees } from '../../../contract/format';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
+import { useStock, variantStock } from './stock';
 import { useTypedBeforeHydration } from '../../ui/form';
 import {
   parseSearchQuery,
@@ -60,6 +61,7 @@ function SearchResultsView({ sideCategories, initial = null }: Props) {
   }, [initial]);
 
   const sorted = useMemo(() => sortByPrice(results ?? [], order), [results, order]);
+  const stock = useStock(useMemo(() => (results ?? []).map((p) => p.id), [results]));
 
   return (
     <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
@@ -107,24 +109,34 @@ function SearchResultsView({ sideCategories, initial = null }: Props) {
         </div>
         {sorted.length > 0 && (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-label="Search results">
-            {sorted.map((p, i) => (
-              <li key={p.id} className="rounded-xl border border-slate-200 p-3 hover:shadow-md">
-                <a href={routes.product(p.id)} className="block">
-                  <img
-                    src={p.variants[0]?.images[0]?.image ?? '/images/placeholder-product.svg'}
-                    alt=""
-                    width={600}
-                    height={600}
-                    loading={i < 4 ? 'eager' : 'lazy'}
-                    className="aspect-square w-full rounded-lg bg-slate-50 object-contain"
-                  />
-                  <h2 className="mt-2 line-clamp-2 text-sm font-semibold">{p.title}</h2>
-                  <p className="mt-1 font-bold text-brand-800" data-testid="search-price">
-                    {formatRupees(sellingPrice(p))}
-                  </p>
-                </a>
-              </li>
-            ))}
+            {sorted.map((p, i) => {
+              const shown = variantStock(stock, p.variants[0]?.id);
+              return (
+                <li key={p.id} className="relative rounded-xl border border-slate-200 p-3 hover:shadow-md">
+                  {shown.badge && (
+                    <p
+                      className={`absolute top-4 left-4 z-10 rounded-md px-2 py-0.5 text-xs font-semibold ${shown.soldOut ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}
+                    >
+                      {shown.badge}
+                    </p>
+                  )}
+                  <a href={routes.product(p.id)} className="block">
+                    <img
+                      src={p.variants[0]?.images[0]?.image ?? '/images/placeholder-product.svg'}
+                      alt=""
+                      width={600}
+                      height={600}
+                      loading={i < 4 ? 'eager' : 'lazy'}
+                      className="aspect-square w-full rounded-lg bg-slate-50 object-contain"
+                    />
+                    <h2 className="mt-2 line-clamp-2 text-sm font-semibold">{p.title}</h2>
+                    <p className="mt-1 font-bold text-brand-800" data-testid="search-price">
+                      {formatRupees(sellingPrice(p))}
+                    </p>
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

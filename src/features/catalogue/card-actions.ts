@@ -6,6 +6,7 @@ import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
 import { showDialog, showToast } from '../../lib/stores/ui';
 import { $wishlistVariants, toggleWishlistVariant } from '../wishlist/wishlist-store';
+import { paintCardStock } from './card-stock';
 
 let started = false;
 
@@ -58,7 +59,11 @@ export function startCardActions(): void {
     }
   };
   $wishlistVariants.subscribe(paint);
-  const repaint = new MutationObserver(() => paint($wishlistVariants.get()));
+  void paintCardStock();
+  const repaint = new MutationObserver(() => {
+    paint($wishlistVariants.get());
+    void paintCardStock();
+  });
   for (const grid of document.querySelectorAll('[data-grid]'))
     repaint.observe(grid, { childList: true, subtree: true });
 
@@ -86,7 +91,8 @@ export function startCardActions(): void {
     }
     button.disabled = true;
     void (action === 'wishlist' ? wishlist(button) : cart(button)).finally(() => {
-      button.disabled = false;
+      // A sold-out card's cart button stays off.
+      button.disabled = button.dataset.soldOut === 'true';
     });
   });
   // The early-input guard (layouts/Base.astro) has kept presses made before this ran: it replays

@@ -1,4 +1,4 @@
-import { createOrder, createTestPayment, verifyPayment } from '../../lib/api/client';
+import { ApiError, createOrder, createTestPayment, payOrderAgain, verifyPayment } from '../../lib/api/client';
 import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
 import type { CreatedOrder } from '../../../contract/types';
 import type { CheckoutLine } from './checkout-lines';
@@ -53,6 +53,10 @@ export async function payForOrder(order: CreatedOrder, description: string, pref
   try {
     await verifyPayment({ ...outcome.result });
   } catch (error) {
+    // The order could no longer be had (expired, cancelled, sold out): the server says so, and that the payment is refunded.
+    if (error instanceof ApiError && error.status === 409) {
+      return { ok: false, title: 'Order not placed', text: error.message, retry: false };
+    }
     if (refusedByServer(error)) {
       return { ok: false, title: 'Verification Failed!', text: 'Payment verification failed.', retry: false };
     }
@@ -73,6 +77,22 @@ export async function placeOrder(lines: CheckoutLine[], address: string, prefill
     return createFailure(error);
   }
   return payForOrder(order, `Order of ${lines.length} item${lines.length === 1 ? '' : 's'}`, prefill);
+}
+
+/** Pay now: pays one of the shopper's unpaid orders again, same order and amount. */
+export async function payAgain(orderId: number, prefill: Prefill): Promise<PaymentResult> {
+  let order: CreatedOrder;
+  try {
+    order = await payOrderAgain(orderId);
+  } catch (error) {
+    return {
+      ok: false,
+      title: 'Error',
+      text: shopperMessage(error, { refused: 'This order cannot be paid now.' }),
+      retry: false,
+    };
+  }
+  return payForOrder(order, `Order #${orderId}`, prefill);
 }
 
 /** Makes a test payment of `amountPaise` with nothing bought (the /razorpay page). */

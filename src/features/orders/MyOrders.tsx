@@ -3,7 +3,8 @@ import { getOrders, getUserReviews } from '../../lib/api/client';
 import type { Order, OrderItem } from '../../../contract/types';
 import { PAGE_SIZES } from '../../lib/constants';
 import { formatRupees } from '../../../contract/format';
-import { deliveryLine, isPaid, reviewableItems, statusLabel } from './orders';
+import { deliveryLine, isPaid, orderDate, orderDateTime, refundLine, reviewableItems, stateLabel } from './orders';
+import { OrderActions } from './OrderActions';
 import { pageCount, pageOf } from '../../ui/pagination';
 import { $session, requireSession } from '../../lib/stores/session';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
@@ -59,7 +60,14 @@ function OrdersList() {
         {pageOf(orders, current, PAGE_SIZES.orders).map((order) => (
           <li key={order.id} className="rounded-xl border border-slate-200 p-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 pb-2">
-              <h2 className="font-bold">Order #{order.id}</h2>
+              <div>
+                <h2 className="font-bold">Order #{order.id}</h2>
+                {orderDate(order.created_at) && (
+                  <p className="text-sm text-muted" data-testid="order-date">
+                    Placed on {orderDate(order.created_at)}
+                  </p>
+                )}
+              </div>
               <p>
                 Total Amount: <strong>{formatRupees(order.amount)}</strong>
               </p>
@@ -86,13 +94,33 @@ function OrdersList() {
             </ul>
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <p>
-                {deliveryLine(order)} · <span className="font-semibold">{statusLabel(order.status)}</span>
+                {deliveryLine(order) && <>{deliveryLine(order)} · </>}
+                <span className="font-semibold" data-testid="order-state">
+                  {stateLabel(order.state)}
+                </span>
+                {order.payment_method === 'cod' && <> · Cash on delivery</>}
               </p>
-              {isPaid(order) && (
-                <a href={routes.trackOrder(order.id)} className="font-semibold text-brand-800 underline">
-                  Track order<span className="sr-only"> #{order.id}</span>
-                </a>
+              <a href={routes.trackOrder(order.id)} className="font-semibold text-brand-800 underline">
+                {order.state === 'awaiting_payment' || order.state === 'payment_failed'
+                  ? 'Order details'
+                  : 'Track order'}
+                <span className="sr-only"> #{order.id}</span>
+              </a>
+            </div>
+            {(order.state === 'awaiting_payment' || order.state === 'payment_failed') &&
+              orderDateTime(order.expires_at) && (
+                <p className="mt-1 text-sm text-muted">Pay by {orderDateTime(order.expires_at)} to keep these items.</p>
               )}
+            {order.state === 'expired' && (
+              <p className="mt-1 text-sm text-muted">This order expired before it was paid.</p>
+            )}
+            {refundLine(order) && (
+              <p className="mt-1 text-sm font-semibold" data-testid="order-refund">
+                {refundLine(order)}
+              </p>
+            )}
+            <div className="mt-3">
+              <OrderActions order={order} onChanged={load} />
             </div>
           </li>
         ))}

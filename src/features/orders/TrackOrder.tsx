@@ -2,7 +2,17 @@ import { useEffect, useState } from 'react';
 import { getOrder } from '../../lib/api/client';
 import type { Order } from '../../../contract/types';
 import { formatRupees } from '../../../contract/format';
-import { TRACKER_STEPS, trackerStep } from './orders';
+import {
+  deliveryLine,
+  orderDate,
+  orderDateTime,
+  refundLine,
+  stateLabel,
+  TRACKER_STEPS,
+  trackerDates,
+  trackerStep,
+} from './orders';
+import { OrderActions } from './OrderActions';
 import { requireSession } from '../../lib/stores/session';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Thumb, VariantLine } from '../../ui/form';
@@ -12,24 +22,50 @@ function Tracker() {
   const [order, setOrder] = useState<Order | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => {
-    if (!requireSession()) return;
+  const load = () => {
     const id = trackedOrderId(window.location.pathname);
     getOrder(id)
       .then(setOrder)
       .catch(() => setFailed(true));
+  };
+
+  useEffect(() => {
+    if (requireSession()) load();
   }, []);
 
   if (failed) return <p role="status">This order could not be loaded. Please try again later.</p>;
   if (order === undefined) return <p role="status">Loading order...</p>;
   if (order === null) return <p className="py-12 text-center text-lg">No such order.</p>;
   const step = trackerStep(order.delivery_status);
+  const dates = trackerDates(order);
+  const ended = order.state === 'cancelled' || order.state === 'expired';
+  const endedAt = ended ? order.timeline.findLast((e) => e.state === order.state)?.at : null;
   return (
     <div className="flex flex-col gap-8">
-      <h1 className="text-2xl font-bold">Order #{order.id}</h1>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold">Order #{order.id}</h1>
+        <p className="text-sm text-muted">
+          Placed on {orderDate(order.created_at) ?? 'a date not recorded'} · {formatRupees(order.amount)}
+          {order.payment_method === 'cod' ? ' · Cash on delivery' : ''}
+        </p>
+        <p className="font-semibold" data-testid="order-state">
+          {stateLabel(order.state)}
+          {endedAt && orderDate(endedAt) ? ` on ${orderDate(endedAt)}` : ''}
+        </p>
+        {!ended && deliveryLine(order) && <p className="text-sm">{deliveryLine(order)}</p>}
+        {refundLine(order) && (
+          <p className="text-sm font-semibold" data-testid="order-refund">
+            {refundLine(order)}
+          </p>
+        )}
+        <div className="mt-2">
+          <OrderActions order={order} onChanged={load} />
+        </div>
+      </div>
       <ol className="grid grid-cols-4 gap-2" aria-label="Delivery progress">
         {TRACKER_STEPS.map((label, i) => {
-          const done = i + 1 <= step;
+          const done = !ended && i + 1 <= step;
+          const date = done ? orderDate(dates[i]) : null;
           return (
             <li
               key={label}
@@ -46,10 +82,31 @@ function Tracker() {
                 {label}
                 <span className="sr-only">{done ? ' (done)' : ' (to come)'}</span>
               </span>
+              {date && (
+                <span className="text-xs text-muted" data-testid="tracker-date">
+                  {date}
+                </span>
+              )}
             </li>
           );
         })}
       </ol>
+      {order.timeline.length > 0 && (
+        <section aria-labelledby="order-history">
+          <h2 id="order-history" className="mb-3 text-xl font-bold">
+            Order history
+          </h2>
+          <ol className="flex flex-col gap-2 border-l-2 border-brand-100 pl-4 text-sm" data-testid="order-timeline">
+            {order.timeline.map((event, i) => (
+              <li key={`${event.state}-${i}`}>
+                <span className="font-semibold">{stateLabel(event.state)}</span>
+                {orderDateTime(event.at) && <span className="text-muted"> · {orderDateTime(event.at)}</span>}
+                {event.note && <span className="block break-words text-muted">{event.note}</span>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       <section aria-labelledby="order-details">
         <h2 id="order-details" className="mb-3 text-xl font-bold">
           Order Details
@@ -83,5 +140,5 @@ function Tracker() {
   );
 }
 
-/** Order tracking: the four-step tracker from delivery_status, the items and the total. */
+/** Order tracking: the order's state and actions, the four-step tracker with dates, its history, the items and the total. */
 export const TrackOrder = withErrorBoundary(Tracker);

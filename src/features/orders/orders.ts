@@ -1,4 +1,13 @@
 import { deliveryStatusOf, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../contract/orders';
+import {
+  canPay,
+  CONFIRMED_STATES,
+  ORDER_STATE_LABELS,
+  REFUND_STATUS_LABELS,
+  shopperCancel,
+  type OrderState,
+} from '../../../contract/order-lifecycle';
+import { formatRupees } from '../../../contract/format';
 import type { Order, OrderItem } from '../../../contract/types';
 
 /** The tracker's four steps, in order. */
@@ -21,16 +30,20 @@ export function trackerStep(deliveryStatus: string | null | undefined): 1 | 2 | 
   }
 }
 
-/** The delivery line of an order card: delivered, or the expected date. */
-export function deliveryLine(order: Pick<Order, 'created_at' | 'delivery_status'>): string {
+/**
+ * The delivery line of an order card: delivered, or the expected date; none for an order that
+ * is not (or no longer) coming: unpaid, expired or cancelled.
+ */
+export function deliveryLine(order: Pick<Order, 'created_at' | 'delivery_status' | 'state'>): string | null {
   if (trackerStep(order.delivery_status) === 4) return 'Delivered';
+  if (!CONFIRMED_STATES.includes(order.state)) return null;
   const placed = new Date(order.created_at);
   if (Number.isNaN(placed.getTime())) return 'Delivery date to be confirmed';
   const expected = new Date(placed.getTime() + DELIVERY_DAYS * 86_400_000);
   return `Delivery expected by ${expected.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}`;
 }
 
-/** True when an order has been paid (only paid orders can be tracked and reviewed). */
+/** True when an order has been paid (only paid orders can be reviewed). */
 export function isPaid(order: Pick<Order, 'status'>): boolean {
   return order.status === 'paid';
 }
@@ -48,6 +61,54 @@ export function reviewableItems(orders: Order[], reviewedVariants: Set<number>):
     }
   }
   return items;
+}
+
+/** India's time zone: every date a shopper reads is a date in India. */
+const IN_INDIA = { timeZone: 'Asia/Kolkata' } as const;
+
+/** '24 Nov 2026', or null for a time that cannot be read. */
+export function orderDate(iso: string | null | undefined): string | null {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return null;
+  return at.toLocaleDateString('en-IN', { ...IN_INDIA, day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** '24 Nov 2026, 5:04 pm', or null for a time that cannot be read. */
+export function orderDateTime(iso: string | null | undefined): string | null {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return null;
+  const time = at.toLocaleTimeString('en-IN', { ...IN_INDIA, hour: 'numeric', minute: '2-digit', hour12: true });
+  return `${orderDate(iso)}, ${time.replace(/\s?([ap])\.?m\.?$/i, ' $1m').toLowerCase()}`;
+}
+
+/** What a shopper reads for an order's state. */
+export function stateLabel(state: OrderState): string {
+  return ORDER_STATE_LABELS[state];
+}
+
+/** The moves a shopper has on an order: pay it, cancel it (or why not), buy it again. */
+export function orderActions(order: Pick<Order, 'state' | 'payment_method'>) {
+  const cancel = shopperCancel(order.state);
+  // Cancel is offered (or greyed out with its reason) while the order is on its way; once it
+  // ended (expired, cancelled) the shopper is offered to buy again instead.
+  const ended = order.state === 'expired' || order.state === 'cancelled';
+  return {
+    pay: order.payment_method === 'online' && canPay(order.state),
+    cancel: ended ? null : cancel,
+    buyAgain: ended,
+  };
+}
+
+/** The refund line of a cancelled paid order: 'Refund of ₹1,299: Refund initiated'. */
+export function refundLine(order: Pick<Order, 'refund'>): string | null {
+  if (!order.refund) return null;
+  return `Refund of ${formatRupees(order.refund.amount)}: ${REFUND_STATUS_LABELS[order.refund.status]}`;
+}
+
+/** When each of the tracker's four steps was reached (from the order's history), or null for steps to come. */
+export function trackerDates(order: Pick<Order, 'created_at' | 'timeline'>): (string | null)[] {
+  const at = (state: OrderState) => order.timeline.find((e) => e.state === state)?.at ?? null;
+  return [order.created_at, at('packed'), at('shipped'), at('delivered')];
 }
 
 /** Human label of an order's payment status. */

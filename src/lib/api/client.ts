@@ -20,6 +20,7 @@ import {
   resolveMedia,
   totalCount,
 } from './normalise';
+import { DEFAULT_COD_LIMIT_RUPEES, deliveryByText, NOT_DELIVERABLE_MESSAGE } from '../../../contract/delivery';
 import { RAZORPAY_CHECKOUT_URL } from '../../../contract/payments';
 import { BUSY_MESSAGE } from '../../../contract/shop';
 import { askAgainWhileBusy, isMomentaryFailure } from './retry';
@@ -29,6 +30,7 @@ import type {
   CartItem,
   Category,
   CreatedOrder,
+  DeliveryAnswer,
   Order,
   FeaturedProduct,
   Product,
@@ -312,6 +314,39 @@ export async function loadHtmlFragment(path: string, signal?: AbortSignal): Prom
   return response.text();
 }
 
+// ---- Delivery ----
+
+/** Reads the delivery check's answer; a backend that leaves a field out is read as the contract's default. */
+function deliveryAnswer(raw: unknown, pincode: string): DeliveryAnswer {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  const deliverable = r.deliverable === true;
+  const date = typeof r.delivery_by === 'string' && r.delivery_by ? r.delivery_by : null;
+  const fallback = deliverable ? (date ? deliveryByText(date) : '') : NOT_DELIVERABLE_MESSAGE;
+  return {
+    pincode: typeof r.pincode === 'string' ? r.pincode : pincode,
+    deliverable,
+    days: typeof r.days === 'number' ? r.days : null,
+    delivery_by: date,
+    message: typeof r.message === 'string' && r.message ? r.message : fallback,
+    cod_available: deliverable && r.cod_available === true,
+    cod_limit: typeof r.cod_limit === 'number' ? r.cod_limit : DEFAULT_COD_LIMIT_RUPEES,
+  };
+}
+
+/**
+ * Whether and when the shop delivers to a pincode, and whether its area offers cash on delivery
+ * (no login needed). A pincode that is not one is refused with 'Valid 6-digit pincode is required'.
+ */
+export async function checkDelivery(pincode: string, signal?: AbortSignal): Promise<DeliveryAnswer> {
+  const raw = await call(`common/delivery/${encodeURIComponent(pincode)}/`, {
+    auth: false,
+    memo: false,
+    signal,
+    fallback: 'Delivery could not be checked. Please try again.',
+  });
+  return deliveryAnswer(raw, pincode);
+}
+
 // ---- Accounts ----
 
 /** What a successful login hands back: the token, the user id and the profile data. */
@@ -557,6 +592,91 @@ export async function getOrder(id: string): Promise<Order | null> {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
+}
+
+/** Pay now: the same unpaid order, ready for another payment attempt in the provider's checkout. */
+export async function payOrderAgain(orderId: number): Promise<CreatedOrder> {
+  const raw = await call(`common/orders/${orderId}/pay/`, {
+    method: 'POST',
+    fallback: 'This order cannot be paid now.',
+    // Asking again hands out the same order: never a second one.
+    retry: true,
+  });
+  return createdOrder((raw ?? {}) as Record<string, unknown>);
+}
+
+/** Cancels one of the shopper's orders (refunded in full when paid); answers the order as it is now. */
+export async function cancelOrder(orderId: number): Promise<Order> {
+  const raw = await call(`common/orders/${orderId}/cancel/`, {
+    method: 'POST',
+    fallback: 'This order could not be cancelled.',
+    // Cancelling twice cancels once: the second is refused as already cancelled.
+    retry: true,
+  });
+  return normaliseOrder(raw, mediaOrigin());
+}
+
+/** A paid order's GST tax invoice, as a PDF file and its name. */
+export async function getInvoice(orderId: number): Promise<{ file: Blob; name: string }> {
+  const target = url(`common/orders/${orderId}/invoice/`);
+  const headers: Record<string, string> = { accept: 'application/pdf' };
+  const token = tokenSource();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(target, { headers });
+  } catch (cause) {
+    throw new ApiError(0, `Could not reach the shop's API at ${target}: ${String(cause)}.`);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: keep the text.
+    }
+    if (response.status === 401 && token) sessionEnded(token);
+    throw new ApiError(response.status, errorMessage(parsed, 'The invoice could not be downloaded.'), parsed, null);
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `invoice-${orderId}.pdf`;
+  return { file: await response.blob(), name };
+}
+
+/** What can be bought now of each variant of these products (live: pages are built once, sales go on). */
+export async function getStock(
+  productIds: readonly number[],
+  signal?: AbortSignal,
+): Promise<Map<number, StockOfVariant>> {
+  const stock = new Map<number, StockOfVariant>();
+  if (productIds.length === 0) return stock;
+  const raw = await call('common/stock/', {
+    query: { products: [...new Set(productIds)].join(',') },
+    signal,
+    memo: false,
+  });
+  const variants = isRecordLike(raw) && Array.isArray(raw.variants) ? raw.variants : [];
+  for (const v of variants) {
+    if (!isRecordLike(v)) continue;
+    const variantId = Number(v.variant_id);
+    const productId = Number(v.product_id);
+    const available = Number(v.available);
+    if (Number.isInteger(variantId) && Number.isInteger(productId) && Number.isFinite(available)) {
+      stock.set(variantId, { productId, available: Math.max(0, available) });
+    }
+  }
+  return stock;
+}
+
+/** What can be bought of one variant now, and its product. */
+export interface StockOfVariant {
+  productId: number;
+  available: number;
+}
+
+function isRecordLike(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 /** Posts a review (multipart: variant, user, rating, review, optional images). */

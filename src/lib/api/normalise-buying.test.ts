@@ -30,6 +30,7 @@ describe('normaliseCart accepts every answer shape', () => {
       final_price: 90,
       product_price: 100,
       discount_percent: 10,
+      available: 10,
     });
   });
   test('junk is an empty cart; strings become numbers; quantity at least 1', () => {

@@ -4,7 +4,15 @@
  * place that knows them, so the storefront also works against another backend with the contract.
  */
 import { deliveryStatusOf, paymentStatusOf } from '../../../contract/orders';
+import {
+  ORDER_ACTORS,
+  orderStateOf,
+  REFUND_STATUSES,
+  type OrderActor,
+  type RefundStatus,
+} from '../../../contract/order-lifecycle';
 import { discountPercent } from '../../../contract/pricing';
+import { MAX_LINE_QUANTITY } from '../../../contract/shop';
 import type {
   Address,
   Banner,
@@ -267,6 +275,8 @@ export function normaliseCartItem(raw: unknown, mediaOrigin: string): CartItem {
     final_price: finalPrice,
     product_price: price || finalPrice,
     discount_percent: r.discount_percent === undefined ? discountPercent(price, finalPrice) : num(r.discount_percent),
+    // A backend that says nothing of stock leaves it to the order to decide.
+    available: Math.max(0, Math.floor(num(r.available, MAX_LINE_QUANTITY))),
   };
 }
 
@@ -303,14 +313,33 @@ export function normaliseWishlist(raw: unknown, mediaOrigin: string): { entries:
 /** An order with its items. */
 export function normaliseOrder(raw: unknown, mediaOrigin: string): Order {
   const r = isRecord(raw) ? raw : {};
+  const status = paymentStatusOf(r.status);
+  const delivery = deliveryStatusOf(r.delivery_status);
+  const refund = isRecord(r.refund) ? r.refund : null;
+  const refundStatus = refund && (REFUND_STATUSES as readonly unknown[]).includes(refund.status);
   return {
     id: num(r.id),
-    razorpay_order_id: str(r.razorpay_order_id),
+    razorpay_order_id: strOrNull(r.razorpay_order_id),
     amount: num(r.amount),
-    status: paymentStatusOf(r.status),
-    delivery_status: deliveryStatusOf(r.delivery_status),
+    status,
+    delivery_status: delivery,
+    state: orderStateOf(r.state, status, delivery),
+    payment_method: r.payment_method === 'cod' ? 'cod' : 'online',
     created_at: str(r.created_at),
+    paid_at: strOrNull(r.paid_at),
+    expires_at: strOrNull(r.expires_at),
     address: str(r.address),
+    timeline: asList(r.timeline).flatMap((event) => {
+      const e = isRecord(event) ? event : {};
+      const state = orderStateOf(e.state, 'created', 'not shipped');
+      if (typeof e.at !== 'string' || e.state !== state) return [];
+      const actor = (ORDER_ACTORS as readonly unknown[]).includes(e.actor) ? (e.actor as OrderActor) : 'system';
+      return [{ state, at: e.at, actor, note: strOrNull(e.note) }];
+    }),
+    refund:
+      refund && refundStatus
+        ? { amount: num(refund.amount), status: refund.status as RefundStatus, updated_at: str(refund.updated_at) }
+        : null,
     items: asList(r.items).map((item) => {
       const i = isRecord(item) ? item : {};
       return {

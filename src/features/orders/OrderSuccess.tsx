@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { getOrder } from '../../lib/api/client';
+import { requireSession } from '../../lib/stores/session';
+import * as routes from '../../lib/routes';
+import { formatRupees } from '../../../contract/format';
+import type { Order } from '../../../contract/types';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
+import { ItemSummary } from '../../ui/form';
+import { deliveryLine } from './orders';
+
+/** The order just paid, named by ?order= in the address; nothing when there is none to show. */
+function PlacedOrder() {
+  const [order, setOrder] = useState<Order | null>(null);
+
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get('order');
+    if (!id || !/^\d{1,15}$/.test(id) || !requireSession()) return;
+    getOrder(id)
+      .then(setOrder)
+      .catch(() => undefined);
+  }, []);
+
+  if (!order) return null;
+  const delivery = deliveryLine(order);
+  return (
+    <section
+      aria-labelledby="placed-order"
+      className="w-full rounded-xl border border-slate-200 p-4 text-left"
+      data-testid="placed-order"
+    >
+      <h2 id="placed-order" className="text-lg font-bold">
+        Order #{order.id}
+      </h2>
+      {delivery && <p className="text-sm">{delivery}</p>}
+      <ul className="my-3 flex flex-col gap-3">
+        {order.items.map((item, i) => (
+          <li key={`${item.variant}-${i}`} className="flex items-center gap-4">
+            <ItemSummary
+              image={item.product_image}
+              name={item.product_name}
+              variant={item}
+              quantity={item.quantity}
+              price={item.price}
+              testId="placed-item-variant"
+              thumbSize={56}
+            />
+          </li>
+        ))}
+      </ul>
+      <p className="flex flex-wrap items-baseline justify-between gap-2">
+        <span>
+          Total Amount: <strong>{formatRupees(order.amount)}</strong>
+        </span>
+        <a href={routes.trackOrder(order.id)} className="font-semibold text-brand-800 underline">
+          Track order<span className="sr-only"> #{order.id}</span>
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** The success page's account of the order: its number, items, amount and expected delivery. */
+export const OrderSuccess = withErrorBoundary(PlacedOrder);
