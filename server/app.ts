@@ -34,7 +34,7 @@ import { matchRewrite } from './site/static-host';
 import { createAccounts, type AccountsOptions } from './services/auth/accounts';
 import { DEFAULT_DELIVERY, type DeliveryOptions } from './services/delivery/serviceability';
 import { REVIEW_IMAGE } from './services/images/uploads';
-import { createOrdering, type OrderingOptions } from './services/orders/ordering';
+import { createOrdering, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderingOptions } from './services/orders/ordering';
 import { createInvoices, type Seller } from './services/invoices/issuing';
 import { createOrderNotifier, type OrderNotifier } from './services/orders/notifications';
 import { createRefunds } from './services/orders/refunds';
@@ -133,7 +133,11 @@ export function createApp(options: AppOptions): Hono {
   };
   const refunds = createRefunds(db, payments.provider, accounts.now);
   const invoices = createInvoices(db, options.seller);
-  const ordering = createOrdering(db, payments.provider, refunds, accounts.now, options.orders);
+  const ordering = createOrdering(db, { provider: payments.provider, refunds, invoices }, accounts.now, {
+    ...options.orders,
+    paymentTimeoutMinutes: options.orders?.paymentTimeoutMinutes ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES,
+    delivery: options.delivery ?? DEFAULT_DELIVERY,
+  });
   const notifier =
     options.notifier ??
     createOrderNotifier(db, accounts.mailer, accounts.now, {

@@ -32,7 +32,10 @@ async function main(): Promise<number> {
     // Cancelling a paid order refunds it through the shop's own payment provider.
     const { provider } = paymentsOptions(env);
     const refunds = createRefunds(db, provider, Date.now);
-    const ordering = createOrdering(db, provider, refunds, Date.now, orderingOptions(env));
+    const ordering = createOrdering(db, { provider, refunds, invoices: createInvoices(db, env.seller) }, Date.now, {
+      ...orderingOptions(env),
+      delivery: deliveryOptions(env),
+    });
     const code = await runShopCommand(db, ordering, process.argv.slice(2), { out: console.log, err: console.error });
     // The shopper hears of a staff change at once, not at the running shop's next sweep.
     await createOrderNotifier(db, createMailer(env), Date.now, {

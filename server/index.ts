@@ -90,7 +90,11 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
   const server = await listen(app, env.port, env.host);
   const refunds = createRefunds(db, payments.provider, Date.now);
   const stopSweeper = startOrderSweeper(
-    { ordering: createOrdering(db, payments.provider, refunds, Date.now, orderingOptions(env)), refunds, notifier },
+    {
+      ordering: createOrdering(db, { provider: payments.provider, refunds }, Date.now, orderingOptions(env)),
+      refunds,
+      notifier,
+    },
     log,
   );
   const port = boundPort(server);

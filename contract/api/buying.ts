@@ -131,6 +131,11 @@ export const OrderSchema = z
       .string()
       .nullable()
       .meta({ description: 'An unpaid order: when it expires and its stock is given back.' }),
+    expected_delivery: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable()
+      .meta({ description: "The date in India it should arrive (its pincode's delivery days); null when unknown." }),
     address: z.string().meta({ description: 'The delivery address as one line.' }),
     items: z.array(OrderItemSchema),
     timeline: z.array(OrderEventSchema).meta({ description: 'Every change of state, oldest first.' }),
@@ -157,6 +162,17 @@ export const CreatedOrderSchema = z
   })
   .meta({ id: 'CreatedOrder', description: "What the browser needs to open the payment provider's checkout." });
 export type CreatedOrder = z.infer<typeof CreatedOrderSchema>;
+
+/** What create_order answers for cash on delivery: the order is confirmed, with nothing to pay now. */
+export const CodOrderSchema = z
+  .strictObject({
+    id,
+    payment_method: z.literal('cod'),
+    currency: z.string(),
+    amount: z.number().int().positive().meta({ description: 'Amount in paise, to be paid in cash on delivery.' }),
+  })
+  .meta({ id: 'CodOrder', description: 'A cash-on-delivery order, confirmed: nothing is paid now.' });
+export type CodOrder = z.infer<typeof CodOrderSchema>;
 
 export const PaymentVerifiedSchema = z
   .strictObject({ message: z.string(), order_id: id.meta({ description: "The shop's order id." }) })

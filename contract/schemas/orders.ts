@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '../pricing';
 import { MAX_CART_LINES } from '../shop';
+import { formatRupees } from '../format';
+import { PAYMENT_METHODS } from '../order-lifecycle';
 import { lineQuantity, variantId } from './cart';
 import { wholeNumber } from './common';
 
@@ -14,7 +16,14 @@ export const ADDRESS_REQUIRED = 'Please select a delivery address!';
 export const OrderLineBody = z.object({ variant_id: variantId, quantity: lineQuantity.default(1) });
 export type OrderLine = z.output<typeof OrderLineBody>;
 
-/** POST /create_order: the lines bought and the delivery address as one text. */
+/** Cash on delivery where the pincode's zone does not take it. */
+export const COD_NOT_HERE_MESSAGE = 'Cash on delivery is not available for this pincode.';
+/** Cash on delivery above the shop's limit. */
+export function codLimitMessage(limitRupees: number): string {
+  return `Cash on delivery is available for orders up to ${formatRupees(limitRupees)}.`;
+}
+
+/** POST /create_order: the lines bought, the delivery address as one text (or a saved one), and how it is paid. */
 export const CreateOrderBody = z.object({
   products: z
     .array(OrderLineBody, { error: PRODUCT_LIST_REQUIRED })
@@ -27,6 +36,16 @@ export const CreateOrderBody = z.object({
     .min(1, ADDRESS_REQUIRED)
     .max(MAX_ADDRESS_LENGTH, ADDRESS_REQUIRED)
     .meta({ description: 'The delivery address as one line (name, phones, street, city, state, pincode).' }),
+  address_id: z
+    .number({ error: ADDRESS_REQUIRED })
+    .int(ADDRESS_REQUIRED)
+    .positive(ADDRESS_REQUIRED)
+    .optional()
+    .meta({ description: "One of the shopper's saved addresses: the order goes there (its text replaces `address`)." }),
+  payment_method: z.enum(PAYMENT_METHODS, { error: 'payment_method must be online or cod.' }).default('online').meta({
+    description:
+      "'online' (the provider's checkout, the default) or 'cod' (cash on delivery, where the pincode allows it).",
+  }),
 });
 export type CreateOrderInput = z.input<typeof CreateOrderBody>;
 

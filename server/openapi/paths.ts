@@ -16,6 +16,7 @@ import {
 import {
   CartAnswerSchema,
   CartItemSchema,
+  CodOrderSchema,
   CreatedOrderSchema,
   OrderSchema,
   PaymentConfigSchema,
@@ -471,15 +472,22 @@ export const OPERATIONS: Operation[] = [
     description:
       "Priced by the server from the catalogue's prices now; any price or amount sent is ignored. " +
       'The same cart and address placed again within 30 minutes, unpaid, answers the same order. ' +
+      "A pincode the shop does not deliver to is refused; cash on delivery needs a zone that takes it and a total within the shop's limit. " +
       'The answer carries the amount in paise, as the payment checkout wants it.',
     session: true,
     request: { body: jsonBody(CreateOrderBody) },
     responses: {
-      201: json(CreatedOrderSchema, "The order, and what the provider's checkout needs."),
+      201: json(
+        z.union([CreatedOrderSchema, CodOrderSchema]),
+        "An online order and what the provider's checkout needs, or a confirmed cash-on-delivery order.",
+      ),
       ...errors(
-        [400, 'No products, a bad line, no address, or a total under ₹1 (`error` repeats the message).'],
+        [
+          400,
+          'No products, a bad line, no address, a total under ₹1, a pincode not served, or cash on delivery not allowed (`error` repeats the message).',
+        ],
         401,
-        [404, 'A variant does not exist.'],
+        [404, 'A variant or the saved address does not exist.'],
         [409, 'Fewer are left than asked: the message names the product and how many are left.'],
         413,
         415,

@@ -6,6 +6,7 @@ import {
   UNPAID_STATES,
   type OrderState,
 } from '../../contract/order-lifecycle';
+import { deliveryDate } from '../../contract/delivery';
 import { paiseToRupees } from '../../contract/pricing';
 import { engineOf, type Db } from '../db';
 import type { OrderEventRow, OrderItemRow, OrderItemsTable, OrderRow, OrdersTable, RefundRow } from '../db/schema';
@@ -20,6 +21,8 @@ export interface ReusableOrderMatch {
   userId: number;
   fingerprint: string;
   amountPaise: number;
+  /** Online: an order still awaiting its payment, from this provider. Cash on delivery: one confirmed, not yet moved on. */
+  method: OrderRow['payment_method'];
   provider: OrderRow['provider'];
   /** ISO time: only orders placed at or after it. */
   since: string;
@@ -27,21 +30,24 @@ export interface ReusableOrderMatch {
   unexpiredAt: string;
 }
 
-/** The newest order still waiting for its online payment of this shopper, cart, address and amount, from the same provider, placed since `since`. */
+/** The newest order of this shopper, cart, address, amount and payment method placed since `since` that can be handed out again. */
 export function findReusableOrder(db: Db, match: ReusableOrderMatch): Promise<OrderRow | undefined> {
-  return db
+  let query = db
     .selectFrom('orders')
     .selectAll()
     .where('user_id', '=', match.userId)
     .where('cart_fingerprint', '=', match.fingerprint)
     .where('amount_paise', '=', match.amountPaise)
-    .where('provider', '=', match.provider)
-    .where('state', 'in', UNPAID_STATES)
-    .where('created_at', '>=', match.since)
-    .where('expires_at', '>', match.unexpiredAt)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+    .where('payment_method', '=', match.method)
+    .where('created_at', '>=', match.since);
+  query =
+    match.method === 'cod'
+      ? query.where('state', '=', 'placed')
+      : query
+          .where('provider', '=', match.provider)
+          .where('state', 'in', UNPAID_STATES)
+          .where('expires_at', '>', match.unexpiredAt);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
 }
 
 /** Stores an order and its lines (run it in a transaction when there are lines); answers the order. */
@@ -90,8 +96,10 @@ export function orderView(
   items: OrderItemRow[],
   events: OrderEventRow[] = [],
   refunds: RefundRow[] = [],
+  deliveryDays: DeliveryDays = () => null,
 ): Order {
   const refund = refunds.at(-1);
+  const days = deliveryDays(order.delivery_pincode);
   return {
     id: order.id,
     razorpay_order_id: order.provider_order_id,
@@ -103,6 +111,7 @@ export function orderView(
     created_at: order.created_at,
     paid_at: order.paid_at,
     expires_at: order.expires_at,
+    expected_delivery: days === null ? null : deliveryDate(new Date(order.created_at), days),
     address: order.address,
     items: items.map((i) => ({
       product_name: i.product_name,
@@ -121,8 +130,16 @@ export function orderView(
   };
 }
 
+/** Delivery days to a pincode (its zone's), or null when unknown or not served. */
+export type DeliveryDays = (pincode: string | null) => number | null;
+
 /** A shopper's orders of goods newest first, or just the one with `orderId`; each with its items, history and refund. */
-export async function listOrders(db: Db, userId: number, orderId?: number): Promise<Order[]> {
+export async function listOrders(
+  db: Db,
+  userId: number,
+  orderId?: number,
+  deliveryDays?: DeliveryDays,
+): Promise<Order[]> {
   let query = db
     .selectFrom('orders')
     .selectAll()
@@ -149,7 +166,9 @@ export async function listOrders(db: Db, userId: number, orderId?: number): Prom
   const itemsOf = byOrder(items);
   const eventsOf = byOrder(events);
   const refundsOf = byOrder(refunds);
-  return orders.map((o) => orderView(o, itemsOf.get(o.id) ?? [], eventsOf.get(o.id) ?? [], refundsOf.get(o.id) ?? []));
+  return orders.map((o) =>
+    orderView(o, itemsOf.get(o.id) ?? [], eventsOf.get(o.id) ?? [], refundsOf.get(o.id) ?? [], deliveryDays),
+  );
 }
 
 /** The order with this id, or undefined. */
@@ -194,7 +213,9 @@ export async function hasBought(db: Db, userId: number, variantId: number): Prom
     .innerJoin('orders as o', 'o.id', 'i.order_id')
     .select('i.id')
     .where('o.user_id', '=', userId)
-    .where('o.state', 'in', ['paid', 'packed', 'shipped', 'delivered'])
+    // Paid for and not given back: online once paid, cash on delivery once delivered.
+    .where('o.paid_at', 'is not', null)
+    .where('o.state', '<>', 'cancelled')
     .where('i.variant_id', '=', variantId)
     .executeTakeFirst();
   return row !== undefined;

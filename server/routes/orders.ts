@@ -10,7 +10,7 @@ import {
 import { requireSession, type SessionEnv } from '../http/auth';
 import { ApiError, echoedError, notFound } from '../http/errors';
 import { parseJson, parseParams, validationError } from '../http/validate';
-import { findShopperOrderById, listOrders } from '../repositories/orders';
+import { findShopperOrderById } from '../repositories/orders';
 import type { Accounts } from '../services/auth/accounts';
 import { checkoutAnswer, type Ordering } from '../services/orders/ordering';
 import { invoiceFileName, type Invoices } from '../services/invoices/issuing';
@@ -62,8 +62,17 @@ export function orderRoutes(
   const orderNotFound = () => notFound('Order not found.');
 
   app.post('/create_order', auth, async (c) => {
-    const { products, address } = await parseJson(c, CreateOrderBody, createOrderError);
-    const order = await ordering.placeOrder(c.get('session').user.id, products, address);
+    const body = await parseJson(c, CreateOrderBody, createOrderError);
+    const to =
+      body.address_id === undefined ? { address: body.address } : { address: body.address, addressId: body.address_id };
+    const order = await ordering.placeOrder(c.get('session').user.id, body.products, to, body.payment_method);
+    // Cash on delivery has no checkout to open: the order is confirmed as it is.
+    if (order.payment_method === 'cod') {
+      return c.json(
+        { id: order.id, payment_method: 'cod' as const, currency: order.currency, amount: order.amount_paise },
+        201,
+      );
+    }
     return c.json(checkoutAnswer(order, provider), 201);
   });
 
@@ -83,11 +92,11 @@ export function orderRoutes(
     return c.json(checkoutAnswer(order, provider), 201);
   });
 
-  app.get('/orders_history', auth, async (c) => c.json(await listOrders(db, c.get('session').user.id)));
+  app.get('/orders_history', auth, async (c) => c.json(await ordering.ordersOf(c.get('session').user.id)));
 
   app.get('/orders/:id', auth, async (c) => {
     const { id } = parseParams(c, IdParams, orderNotFound);
-    const [order] = await listOrders(db, c.get('session').user.id, id);
+    const [order] = await ordering.ordersOf(c.get('session').user.id, id);
     if (!order) throw orderNotFound();
     return c.json(order);
   });

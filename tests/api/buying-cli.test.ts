@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseOrderState, runShopCommand } from '../../server/services/orders/commands';
+import { createInvoices } from '../../server/services/invoices/issuing';
 import { createOrdering } from '../../server/services/orders/ordering';
 import { createRefunds } from '../../server/services/orders/refunds';
 import { createLocalProvider } from '../../server/services/payments/local';
@@ -23,7 +24,7 @@ async function shop(...args: string[]) {
   const err: string[] = [];
   const provider = createLocalProvider(TEST_PAYMENT_SECRET);
   const refunds = createRefunds(t.db, provider, t.clock.now);
-  const ordering = createOrdering(t.db, provider, refunds, t.clock.now);
+  const ordering = createOrdering(t.db, { provider, refunds, invoices: createInvoices(t.db) }, t.clock.now);
   const code = await runShopCommand(t.db, ordering, args, { out: (l) => out.push(l), err: (l) => err.push(l) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }

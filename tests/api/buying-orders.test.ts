@@ -45,6 +45,7 @@ const ORDER_FIELDS = [
   'created_at',
   'paid_at',
   'expires_at',
+  'expected_delivery',
   'address',
   'items',
   'timeline',
@@ -361,6 +362,8 @@ describe('orders_history and orders/{id}', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       paid_at: null,
       expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // ADDRESS is in Bengaluru (560001): two delivery days, Sundays not counted.
+      expected_delivery: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       timeline: [{ state: 'awaiting_payment', at: expect.stringMatching(/^\d{4}-/), actor: 'shopper', note: null }],
       refund: null,
       address: ADDRESS,

@@ -1,21 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { financialYear } from '../../server/services/invoices/numbering';
-import { deliveryParts } from '../../server/services/invoices/issuing';
+import { pdfText } from '../pdf-text';
+import { deliveryParts } from '../../server/services/orders/delivery-address';
 import { appPerFile, makeTestApp, newUser, outbox, pay, placeOrder, someVariants, waitForMail } from './helpers';
 
 const t = appPerFile(() => makeTestApp(30));
-
-/** The text of every page of a PDF. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  }
-  return pages.join('\n');
-}
 
 /** The invoice call as the browser makes it: a PDF's bytes, or the JSON error. */
 async function invoiceOf(token: string, orderId: number) {

@@ -312,6 +312,7 @@ describe('answers are checked against the document', () => {
       created_at: '2026-01-01T00:00:00.000Z',
       paid_at: null,
       expires_at: null,
+      expected_delivery: null,
       address: 'x',
       items: [],
       timeline: [],

@@ -45,7 +45,7 @@ interface OrderBody {
 function anotherProcess(app: TestApp) {
   const provider = createLocalProvider(TEST_PAYMENT_SECRET);
   const refunds = createRefunds(app.db, provider, app.clock.now);
-  return createOrdering(app.db, provider, refunds, app.clock.now);
+  return createOrdering(app.db, { provider, refunds }, app.clock.now);
 }
 
 async function orderOf(token: string, id: number): Promise<OrderBody> {

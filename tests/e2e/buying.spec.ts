@@ -138,16 +138,20 @@ test('cart to paid order: quantity, checkout, Success, my orders, tracking, revi
   expect(rupees(await order.innerText())).toContain(variant.final_price * 2);
   const orderId = Number(/Order #(\d+)/.exec(await order.innerText())?.[1]);
 
-  // Staff ship the order; the tracker follows.
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'order:status', String(orderId), 'shipped'], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
+  // Staff pack and ship the order (with the courier's number); the tracker follows.
+  for (const step of [['packed'], ['shipped', 'Delhivery', 'AWB', '90881234']]) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'order:status', String(orderId), ...step], {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    });
+  }
   await order.getByRole('link', { name: /Track order/ }).click();
   await expect(page).toHaveURL(new RegExp(`/trackorder/${orderId}$`));
   const steps = page.getByRole('list', { name: 'Delivery progress' });
   await expect(steps.getByRole('listitem').nth(2)).toHaveAttribute('aria-current', 'step');
   await expect(steps).toContainText('Shipped (done)');
   await expect(steps).toContainText('Delivered (to come)');
+  await expect(page.getByTestId('tracker-date')).toHaveCount(3);
+  await expect(page.getByTestId('order-timeline')).toContainText('Delhivery AWB 90881234');
   await expect(page.getByText('Total Price')).toBeVisible();
 
   await page.goto('/myorder');

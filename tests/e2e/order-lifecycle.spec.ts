@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { itemAt } from '../lists';
+import { pdfText } from '../pdf-text';
 import {
   apiShopper,
+  newestMail,
   dismissAppPrompt,
   openShopDatabase,
   storeSession,
@@ -125,6 +128,23 @@ test('a failed payment is paid again on the same order; the success page, tracke
     /^Awaiting payment · /,
     /^Paid · /,
   ]);
+
+  // The GST invoice downloads as a PDF bearing the order's invoice number and the shop's GSTIN.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download invoice of order #${order.id}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^GharBazaar-invoice-GB-\d\d-\d\d-\d{6}\.pdf$/);
+  const text = await pdfText(fs.readFileSync(await download.path()));
+  const number = download.suggestedFilename().replace(/^GharBazaar-invoice-GB-(\d\d-\d\d)-(\d{6})\.pdf$/, 'GB/$1/$2');
+  expect(text).toContain(number);
+  expect(text).toContain('29AAACG4821M1ZE');
+  expect(text).toContain(product.name);
+
+  // The e-mails are in the outbox: the failed payment's, then the confirmation with the invoice.
+  const failedMail = await newestMail((m) => m.includes(`To: ${shopper.email}`) && m.includes('did not go through'));
+  expect(failedMail).toContain(`#${order.id}`);
+  const confirmed = await newestMail((m) => m.includes(`To: ${shopper.email}`) && m.includes('is confirmed'));
+  expect(confirmed).toContain('application/pdf');
 });
 
 test('a paid order is cancelled from My Orders and its refund shows; a shipped one says why it cannot be', async ({
@@ -179,7 +199,8 @@ test('a paid order is cancelled from My Orders and its refund shows; a shipped o
 
 test('the product page and the cart follow live stock: only a few left, then sold out', async ({ page, request }) => {
   const shopper = await apiShopper(request);
-  const single = (await products(request)).filter((p) => p.variants.length === 1);
+  const all = (await (await request.get('/api/common/products/')).json()) as CatalogueProduct[];
+  const single = all.filter((p) => p.variants.length === 1);
   const product = itemAt(single, 5, 'single-variant products');
   const variant = itemAt(product.variants, 0, 'its variants');
   await setStock(variant.id, 2);
@@ -213,4 +234,65 @@ test('the product page and the cart follow live stock: only a few left, then sol
   } finally {
     await setStock(variant.id, 50);
   }
+});
+
+test('cash on delivery: chosen at checkout for a served pincode, confirmed without paying, shown as such', async ({
+  page,
+  request,
+}) => {
+  const shopper = await apiShopper(request);
+  const headers = { authorization: `Bearer ${shopper.token}` };
+  const product = itemAt(await products(request), 6, 'the catalogue');
+  const variant = itemAt(product.variants, 0, 'its variants');
+  expect((await request.post('/api/common/cart/add/', { headers, data: { variant_id: variant.id } })).status()).toBe(
+    201,
+  );
+  for (const [name, pincode, city, state] of [
+    ['Meera Nair', '560034', 'Bengaluru', 'Karnataka'],
+    ['Meera in Guwahati', '781001', 'Guwahati', 'Assam'],
+  ]) {
+    const saved = await request.post('/api/common/addresses/', {
+      headers,
+      data: {
+        name,
+        phone_number: '9812345678',
+        pincode,
+        locality: 'Centre',
+        area: '4 Main Road',
+        city,
+        state,
+        address_type: 'home',
+      },
+    });
+    expect(saved.status()).toBe(201);
+  }
+  await page.goto('/aboutus');
+  await storeSession(page, shopper.session);
+  await slowCpu(page);
+  await page.goto('/buynowcartaddress');
+  await dismissAppPrompt(page);
+  await page.getByLabel('Deliver to Meera in Guwahati').check();
+  await page.getByRole('button', { name: 'Deliver Here' }).click();
+  const cod = page.getByRole('radio', { name: /Cash on delivery/ });
+  await expect(cod).toBeDisabled();
+  await expect(page.getByText('Cash on delivery is not available for this pincode.')).toBeVisible();
+
+  await page.getByLabel('Deliver to Meera Nair').check();
+  await expect(cod).toBeEnabled();
+  await cod.check();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const placed = page.getByRole('dialog', { name: 'Order Placed!' });
+  await expect(placed).toContainText('in cash when it is delivered');
+  await expect(page).toHaveURL(/\/ordersuccess\?order=\d+$/);
+  await expect(page.getByText(/^Order Placed! Please pay ₹[\d,.]+ in cash on delivery\.$/)).toBeVisible();
+  await expect(page.getByText('Payment Done Successfully!')).toBeHidden();
+  const id = Number(/order=(\d+)/.exec(page.url())?.[1]);
+
+  await page.goto('/myorder');
+  const card = orderCard(page, id);
+  await expect(card.getByTestId('order-state')).toHaveText('Confirmed');
+  await expect(card).toContainText('Cash on delivery');
+  await expect(card.getByText(/^Delivery expected by /)).toBeVisible();
+  await expect(card.getByRole('button', { name: `Pay now for order #${id}` })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Cancel order #${id}` })).toBeEnabled();
 });

@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
 import { findInvoiceOfOrder, insertInvoice, nextInvoiceSerial } from '../../repositories/invoices';
 import { orderItemsOf } from '../../repositories/orders';
+import { deliveryParts } from '../orders/delivery-address';
 
 /** The shop as its tax invoices name it (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_GSTIN, SHOP_STATE). */
 export interface Seller {
@@ -42,29 +43,6 @@ export function sellerProblem(seller: Seller): string | null {
     return `the GSTIN does not start with ${state.code}, the code of ${state.name}`;
   if (!seller.legalName.trim() || seller.addressLines.length === 0) return 'the legal name and address must be set';
   return null;
-}
-
-/**
- * The parts of an order's one-line delivery address ('Asha Verma, 98…, Indiranagar, 12 Road,
- * Bengaluru, Karnataka, 560001'): the name first, the state and pincode last, as the storefront
- * writes it.
- */
-export function deliveryParts(address: string): {
-  name: string;
-  lines: string[];
-  state: string | null;
-  pincode: string | null;
-} {
-  const parts = address
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const pincode = /^[1-9]\d{5}$/.test(parts.at(-1) ?? '') ? (parts.pop() ?? null) : null;
-  const state = parts.length > 1 && gstState(parts.at(-1) ?? '') ? (parts.pop() ?? null) : null;
-  const name = parts.shift() ?? '';
-  // The phone numbers are the delivery's, not the invoice's.
-  const lines = parts.filter((p) => !/^[\d\s/+-]{10,}$/.test(p));
-  return { name, lines, state, pincode };
 }
 
 /**

@@ -4,15 +4,8 @@ import { nextStates, ORDER_STATE_LABELS, ORDER_STATES, type OrderState } from '.
 import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import { inTransaction } from '../../repositories/helpers';
-import {
-  findOrder as findOrderById,
-  findOrderByProviderId,
-  findOrderForUpdate,
-  recentOrders,
-} from '../../repositories/orders';
+import { findOrder as findOrderById, findOrderByProviderId, recentOrders } from '../../repositories/orders';
 import { setOnHand, stockLevel } from '../../repositories/stock';
-import { moveOrder } from './lifecycle';
 import type { Ordering } from './ordering';
 
 /** Where a command writes: normal lines and error lines. */
@@ -62,15 +55,14 @@ function wholeArgument(text: string | undefined, what: string, min: number, max:
 
 /**
  * Moves an order along its lifecycle as staff. Cancelling gives the stock back and refunds a paid
- * order (through `ordering`); every refusal says why.
+ * order; delivering a cash-on-delivery order records its payment. Every refusal says why.
  */
 export async function staffMoveOrder(
   db: Db,
-  ordering: Pick<Ordering, 'cancel'>,
+  ordering: Pick<Ordering, 'staffMove'>,
   ref: string,
   stateText: string,
   note: string | null,
-  at: string,
 ): Promise<{ order: OrderRow; previous: OrderState }> {
   const state = parseOrderState(stateText);
   if (!state || !STAFF_STATES.includes(state)) {
@@ -83,33 +75,21 @@ export async function staffMoveOrder(
     throw new CommandError(`No order '${ref}'. See the recent ones with: npm run shop -- order:list`);
   }
   try {
-    if (state === 'cancelled') {
-      await ordering.cancel(order.id, 'staff', undefined, note ?? undefined);
-    } else {
-      await inTransaction(db, async (trx) => {
-        const locked = await findOrderForUpdate(trx, order.id);
-        if (!locked) throw new CommandError(`No order '${ref}'.`);
-        await moveOrder(trx, locked, { to: state, actor: 'staff', at, note });
-      });
-    }
+    return { order: await ordering.staffMove(order.id, state, note), previous: order.state };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const next = nextStates(order.state, 'staff');
     const hint = next.length ? ` From ${order.state} it can go to: ${next.join(', ')}.` : '';
     throw new CommandError(`Order ${order.id} is ${order.state}: ${error.message}${hint}`);
   }
-  const updated = await findOrderById(db, order.id);
-  if (!updated) throw new CommandError(`No order '${ref}'.`);
-  return { order: updated, previous: order.state };
 }
 
 /** Runs one staff command (`order:list`, `order:status`, `stock:show`, `stock:set`); answers the process exit code. */
 export async function runShopCommand(
   db: Db,
-  ordering: Pick<Ordering, 'cancel'>,
+  ordering: Pick<Ordering, 'staffMove'>,
   args: string[],
   io: CommandOutput,
-  now: () => number = Date.now,
 ): Promise<number> {
   const [command, ...rest] = args;
   try {
@@ -139,14 +119,7 @@ export async function runShopCommand(
         const [ref, stateText, ...noteWords] = rest;
         if (!ref || !stateText) throw new CommandError(`order:status needs an order and a state.\n${USAGE}`);
         const note = noteWords.join(' ').trim() || null;
-        const { order, previous } = await staffMoveOrder(
-          db,
-          ordering,
-          ref,
-          stateText,
-          note,
-          new Date(now()).toISOString(),
-        );
+        const { order, previous } = await staffMoveOrder(db, ordering, ref, stateText, note);
         io.out(`Order #${order.id}: ${previous} → ${order.state}${note ? ` (${note})` : ''}`);
         return 0;
       }

@@ -70,7 +70,8 @@ async function stockShort(trx: Db, variantId: number, names: Map<number, string>
 export async function moveOrder(trx: Db, order: OrderRow, move: OrderMove): Promise<OrderRow> {
   if (!canMove(order.state, move.to, move.actor)) throw refusedMove(order, move.to, move.actor);
   const change: Updateable<OrdersTable> = { state: move.to };
-  const needsLines = order.stock_status !== 'none' || move.to === 'awaiting_payment' || move.to === 'paid';
+  const needsLines =
+    order.stock_status !== 'none' || move.to === 'awaiting_payment' || move.to === 'paid' || move.to === 'delivered';
   const { lines, names } = needsLines ? await linesOf(trx, order.id) : { lines: [], names: new Map() };
 
   switch (move.to) {
@@ -106,8 +107,12 @@ export async function moveOrder(trx: Db, order: OrderRow, move: OrderMove): Prom
       break;
     }
     case 'delivered': {
-      // Cash on delivery is paid as it is handed over.
-      if (order.payment_method === 'cod') change.paid_at = move.at;
+      // Cash on delivery is paid as it is handed over: its held goods are sold then.
+      if (order.payment_method === 'cod') {
+        change.paid_at = move.at;
+        if (order.stock_status === 'reserved') await sellReservedStock(trx, lines);
+        change.stock_status = 'sold';
+      }
       break;
     }
     default:

@@ -1,7 +1,15 @@
 import type { CreatedOrder, Order } from '../../../contract/types';
-import { canPay, type OrderActor, type OrderState } from '../../../contract/order-lifecycle';
+import { NOT_DELIVERABLE_MESSAGE, zoneFor } from '../../../contract/delivery';
+import { canPay, type OrderActor, type OrderState, type PaymentMethod } from '../../../contract/order-lifecycle';
+import { paiseToRupees } from '../../../contract/pricing';
+import { addressLine } from '../../../contract/schemas/address';
 import { QUANTITY_MESSAGE } from '../../../contract/schemas/cart';
-import type { OrderLine } from '../../../contract/schemas/orders';
+import {
+  ADDRESS_REQUIRED,
+  COD_NOT_HERE_MESSAGE,
+  codLimitMessage,
+  type OrderLine,
+} from '../../../contract/schemas/orders';
 import { stockShortMessage } from '../../../contract/stock';
 import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
@@ -19,7 +27,12 @@ import {
   listOrders,
   type ReusableOrderMatch,
 } from '../../repositories/orders';
+import { findAddress } from '../../repositories/addresses';
+import { removeOrderedLines } from '../../repositories/cart';
 import { availableStock, reserveStock } from '../../repositories/stock';
+import { DEFAULT_DELIVERY, type DeliveryOptions } from '../delivery/serviceability';
+import type { Invoices } from '../invoices/issuing';
+import { deliveryParts } from './delivery-address';
 import { sizeLabel } from '../catalogue/variant-labels';
 import type { PaymentProvider } from '../payments/provider';
 import { moveOrder, StockShortError } from './lifecycle';
@@ -75,6 +88,14 @@ function stockName(v: Pick<VariantSummary, 'product_name' | 'size' | 'color' | '
 export interface OrderingOptions {
   /** Minutes an unpaid online order holds its stock before it expires (ORDER_PAYMENT_TIMEOUT_MINUTES). */
   paymentTimeoutMinutes: number;
+  /** Where the shop delivers and its cash-on-delivery limit; the demo shop's when unset. */
+  delivery?: DeliveryOptions;
+}
+
+/** Where an order goes: one of the shopper's saved addresses, or an address as one line. */
+export interface Destination {
+  address: string;
+  addressId?: number;
 }
 
 export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
@@ -93,20 +114,49 @@ function cannotPay(state: OrderState): ApiError {
  */
 export function createOrdering(
   db: Db,
-  provider: PaymentProvider,
-  refunds: Refunds,
+  parts: { provider: PaymentProvider; refunds: Refunds; invoices?: Pick<Invoices, 'issue'> },
   now: () => number,
   options: OrderingOptions = { paymentTimeoutMinutes: DEFAULT_PAYMENT_TIMEOUT_MINUTES },
 ) {
+  const { provider, refunds, invoices } = parts;
+  const delivery = options.delivery ?? DEFAULT_DELIVERY;
   const exclusive = keyedQueue();
   const iso = (ms = now()) => new Date(ms).toISOString();
   const payBy = (from: number) => iso(from + options.paymentTimeoutMinutes * 60_000);
 
   /**
-   * Places the shopper's order of `requested` lines to `address`, or hands out the unpaid order
-   * of the same cart placed in the last ORDER_REUSE_MINUTES.
+   * Where an order goes: a saved address of the shopper's (its pincode and state are known), or
+   * the one line the storefront sends (its pincode and state read from its end). A pincode the
+   * shop does not deliver to is refused here, before any order exists.
    */
-  async function placeOrder(userId: number, requested: readonly OrderLine[], address: string): Promise<OrderRow> {
+  async function destinationOf(userId: number, to: Destination) {
+    let address = to.address;
+    let pincode: string | null;
+    let state: string | null;
+    if (to.addressId !== undefined) {
+      const saved = await findAddress(db, userId, to.addressId);
+      if (!saved) throw echoedError(404, ADDRESS_REQUIRED, 'error');
+      address = addressLine({ ...saved, landmark: saved.landmark ?? '' });
+      ({ pincode, state } = saved);
+    } else {
+      ({ pincode, state } = deliveryParts(address));
+    }
+    const zone = pincode ? zoneFor(pincode, delivery.zones) : null;
+    if (pincode && !zone) throw echoedError(400, NOT_DELIVERABLE_MESSAGE, 'error');
+    return { address, pincode, state, zone };
+  }
+
+  /**
+   * Places the shopper's order of `requested` lines to `to`, paid online or in cash on delivery,
+   * or hands out the order of the same cart placed in the last ORDER_REUSE_MINUTES (unpaid, or
+   * confirmed for cash on delivery): asking twice never makes two.
+   */
+  async function placeOrder(
+    userId: number,
+    requested: readonly OrderLine[],
+    to: Destination,
+    method: PaymentMethod = 'online',
+  ): Promise<OrderRow> {
     const lines = mergeLines(requested);
     if (!withinLineLimit(lines)) throw echoedError(400, QUANTITY_MESSAGE, 'error');
     // The price is the catalogue's, now: whatever price or amount the request carries is ignored.
@@ -121,20 +171,30 @@ export function createOrdering(
     if (priced.length < lines.length) throw echoedError(404, 'Product not found.', 'error');
     const amountPaise = totalPaise(priced);
     if (amountPaise < MIN_ORDER_PAISE) throw echoedError(400, 'The order total must be at least ₹1.', 'error');
+    const destination = await destinationOf(userId, to);
+    if (method === 'cod') {
+      if (!destination.zone?.cod) throw echoedError(400, COD_NOT_HERE_MESSAGE, 'error');
+      if (amountPaise > delivery.codLimitPaise) {
+        throw echoedError(400, codLimitMessage(paiseToRupees(delivery.codLimitPaise)), 'error');
+      }
+    }
 
-    const fingerprint = cartFingerprint(lines, address);
+    // Cash on delivery and online payment of one cart are two different orders.
+    const fingerprint = cartFingerprint(lines, method === 'cod' ? `cod|${destination.address}` : destination.address);
     return exclusive(`${userId}:${fingerprint}`, async () => {
       const placedAt = now();
       const match: ReusableOrderMatch = {
         userId,
         fingerprint,
         amountPaise,
+        method,
         provider: provider.name,
         since: new Date(placedAt - ORDER_REUSE_MINUTES * 60_000).toISOString(),
         unexpiredAt: iso(placedAt),
       };
+      const handOut = (order: OrderRow) => (method === 'cod' ? order : resume(order, 'shopper'));
       const existing = await findReusableOrder(db, match);
-      if (existing) return resume(existing, 'shopper');
+      if (existing) return handOut(existing);
       // Said before the provider is asked for an order; the hold in the transaction below decides.
       const available = await availableStock(
         db,
@@ -144,37 +204,45 @@ export function createOrdering(
       if (short) {
         // Another process may have just stored this very cart's order (which holds the stock).
         const raced = await findReusableOrder(db, match);
-        if (raced) return resume(raced, 'shopper');
+        if (raced) return handOut(raced);
         throw new StockShortError(stockShortMessage(stockName(short.variant), available.get(short.variant_id) ?? 0));
       }
       const receipt = newReceipt();
-      const remote = await provider.createOrder({
-        amountPaise,
-        currency: 'INR',
-        receipt,
-        notes: { user_id: String(userId), lines: String(lines.length) },
-      });
+      const remote =
+        method === 'online'
+          ? await provider.createOrder({
+              amountPaise,
+              currency: 'INR',
+              receipt,
+              notes: { user_id: String(userId), lines: String(lines.length) },
+            })
+          : null;
       // Checked again in the same transaction as the insert: only one order of a cart is ever stored.
       return inTransaction(db, async (trx) => {
         // Another process placing the same cart waits here until this one has committed.
         await lockKey(trx, `order:${userId}:${fingerprint}`);
         const raced = await findReusableOrder(trx, match);
         if (raced) return raced;
+        const state: OrderState = method === 'cod' ? 'placed' : 'awaiting_payment';
         const order = await insertOrder(
           trx,
           {
             user_id: userId,
-            provider: provider.name,
-            provider_order_id: remote.id,
+            payment_method: method,
+            provider: remote ? provider.name : null,
+            provider_order_id: remote?.id ?? null,
             receipt,
             amount_paise: amountPaise,
-            address,
+            address: destination.address,
+            delivery_pincode: destination.pincode,
+            delivery_state: destination.state,
             cart_fingerprint: fingerprint,
             created_at: iso(placedAt),
             payment_id: null,
             paid_at: null,
-            state: 'awaiting_payment',
-            expires_at: payBy(placedAt),
+            state,
+            // Cash on delivery holds its goods until they are delivered (or it is cancelled).
+            expires_at: method === 'online' ? payBy(placedAt) : null,
             stock_status: 'reserved',
           },
           priced.map(({ variant: v, quantity }) => ({
@@ -201,9 +269,11 @@ export function createOrdering(
           order_id: order.id,
           at: iso(placedAt),
           from_state: null,
-          to_state: 'awaiting_payment',
+          to_state: state,
           actor: 'shopper',
         });
+        // Confirmed now, paid at the door: what it bought leaves the cart as a payment would take it.
+        if (method === 'cod') await removeOrderedLines(trx, userId, order.id);
         return order;
       });
     });
@@ -257,9 +327,37 @@ export function createOrdering(
     });
     if (refund) await refunds.submit(refund.id);
     const order = await findOrderForUpdate(db, orderId);
-    const [view] = order ? await listOrders(db, order.user_id, orderId) : [];
+    const [view] = order ? await ordersOf(order.user_id, orderId) : [];
     if (!view) throw notFound('Order not found.');
     return view;
+  }
+
+  /** The shopper's orders as they see them (or the one `orderId`), with the delivery date their pincode's zone gives. */
+  function ordersOf(userId: number, orderId?: number): Promise<Order[]> {
+    return listOrders(db, userId, orderId, (pincode) =>
+      pincode ? (zoneFor(pincode, delivery.zones)?.days ?? null) : null,
+    );
+  }
+
+  /**
+   * A staff member moves an order (packed, shipped with a tracking note, delivered). Cash on
+   * delivery is paid as it is delivered: its goods are sold and its tax invoice numbered then.
+   */
+  async function staffMove(orderId: number, to: OrderState, note: string | null): Promise<OrderRow> {
+    if (to === 'cancelled') {
+      await cancel(orderId, 'staff', undefined, note ?? undefined);
+      const order = await findOrderForUpdate(db, orderId);
+      if (!order) throw notFound('Order not found.');
+      return order;
+    }
+    return inTransaction(db, async (trx) => {
+      const order = await findOrderForUpdate(trx, orderId);
+      if (!order || order.kind !== 'goods') throw notFound('Order not found.');
+      const at = iso();
+      const moved = await moveOrder(trx, order, { to, actor: 'staff', at, note });
+      if (moved.payment_method === 'cod' && to === 'delivered') await invoices?.issue(trx, moved, at);
+      return moved;
+    });
   }
 
   /** Expires one unpaid order whose time ran out, giving its stock back; false when another process did, or it was paid. */
@@ -307,7 +405,7 @@ export function createOrdering(
     });
   }
 
-  return { placeOrder, placeTestPayment, payAgain, cancel, expireDue };
+  return { placeOrder, placeTestPayment, payAgain, cancel, staffMove, expireDue, ordersOf };
 }
 
 export type Ordering = ReturnType<typeof createOrdering>;

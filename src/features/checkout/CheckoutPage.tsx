@@ -1,7 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { getAddresses } from '../../lib/api/client';
-import { buyNowLines, cartCheckoutLines, clearCheckout } from './checkout-lines';
+import { buyNowLines, cartCheckoutLines, clearCheckout, priceDetails } from './checkout-lines';
+import { codChoice, effectiveMethod } from './payment-choice';
+import { PaymentChoice } from './PaymentChoice';
+import type { PaymentMethod } from '../../../contract/order-lifecycle';
+import { formatRupees } from '../../../contract/format';
+import { paiseToRupees } from '../../../contract/pricing';
 import { placeOrder } from './place-order';
 import { addressLine } from '../../../contract/schemas/address';
 import { refreshCart } from '../cart/cart-store';
@@ -30,6 +35,8 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
   const pincode = chosenAddress(state)?.pincode ?? null;
   const [delivery, checkPincode] = usePincodeCheck();
   const verdict = deliveryVerdict(delivery, pincode);
+  const [method, setMethod] = useState<PaymentMethod>('online');
+  const cod = codChoice(delivery, priceDetails(lines).total);
   // Deliver Here pressed while the check is under way goes ahead once it says the shop delivers.
   const [deliverWhenChecked, setDeliverWhenChecked] = useState(false);
   useEffect(() => {
@@ -65,15 +72,28 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
     // Only the press that moves the summary on to placing orders (not a second press meanwhile).
     if (step !== 'summary' || next.step !== 'placing' || !chosen) return;
     const user = session.user ?? {};
-    const result = await placeOrder(lines, addressLine(chosen), {
-      name: `${String(user.first_name ?? '')} ${String(user.last_name ?? '')}`.trim() || undefined,
-      email: typeof user.email === 'string' ? user.email : undefined,
-      contact: chosen.phone_number,
-    });
+    const result = await placeOrder(
+      lines,
+      { address: addressLine(chosen), addressId: chosen.id },
+      {
+        name: `${String(user.first_name ?? '')} ${String(user.last_name ?? '')}`.trim() || undefined,
+        email: typeof user.email === 'string' ? user.email : undefined,
+        contact: chosen.phone_number,
+      },
+      effectiveMethod(method, cod),
+    );
     if (result.ok) {
       clearCheckout(variant);
       await refreshCart();
-      showDialog({ title: 'Payment Successful!', text: 'Thank you for your order.', icon: 'success' });
+      showDialog(
+        result.cod
+          ? {
+              title: 'Order Placed!',
+              text: `Please pay ${formatRupees(paiseToRupees(result.cod.amountPaise))} in cash when it is delivered.`,
+              icon: 'success',
+            }
+          : { title: 'Payment Successful!', text: 'Thank you for your order.', icon: 'success' },
+      );
       window.location.assign(routes.orderSuccess(result.orderId));
       return;
     }
@@ -160,6 +180,7 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
                 ))}
               </ul>
             )}
+            <PaymentChoice method={method} onMethod={setMethod} cod={cod} />
             <Button
               size="xl"
               className="self-start"

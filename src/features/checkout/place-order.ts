@@ -1,12 +1,23 @@
-import { ApiError, createOrder, createTestPayment, payOrderAgain, verifyPayment } from '../../lib/api/client';
+import {
+  ApiError,
+  createCodOrder,
+  createOrder,
+  createTestPayment,
+  payOrderAgain,
+  verifyPayment,
+  type OrderDestination,
+} from '../../lib/api/client';
+import type { PaymentMethod } from '../../../contract/order-lifecycle';
 import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
 import type { CreatedOrder } from '../../../contract/types';
 import type { CheckoutLine } from './checkout-lines';
 import { SHOP_NAME } from '../../../contract/shop';
 import { loadCheckoutScript, openCheckout } from './payment';
 
-/** How a payment ended, with the message the shopper is shown for it. */
-export type PaymentResult = { ok: true; orderId: number } | { ok: false; title: string; text: string; retry: boolean };
+/** How a payment ended (or a cash-on-delivery order was placed), with the message the shopper is shown for it. */
+export type PaymentResult =
+  | { ok: true; orderId: number; cod?: { amountPaise: number } }
+  | { ok: false; title: string; text: string; retry: boolean };
 
 type Prefill = { name?: string | undefined; email?: string | undefined; contact?: string | undefined };
 
@@ -65,14 +76,25 @@ export async function payForOrder(order: CreatedOrder, description: string, pref
   return { ok: true, orderId: order.id };
 }
 
-/** Places an order for `lines` (the server prices it) and pays for it. */
-export async function placeOrder(lines: CheckoutLine[], address: string, prefill: Prefill): Promise<PaymentResult> {
+/** Places an order for `lines` (the server prices it) and pays for it, or confirms it for cash on delivery. */
+export async function placeOrder(
+  lines: CheckoutLine[],
+  to: OrderDestination,
+  prefill: Prefill,
+  method: PaymentMethod = 'online',
+): Promise<PaymentResult> {
+  const products = lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity }));
+  if (method === 'cod') {
+    try {
+      const placed = await createCodOrder(products, to);
+      return { ok: true, orderId: placed.id, cod: { amountPaise: placed.amount } };
+    } catch (error) {
+      return createFailure(error);
+    }
+  }
   let order: CreatedOrder;
   try {
-    order = await createOrder(
-      lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })),
-      address,
-    );
+    order = await createOrder(products, to);
   } catch (error) {
     return createFailure(error);
   }

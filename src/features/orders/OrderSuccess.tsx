@@ -20,44 +20,54 @@ function PlacedOrder() {
       .catch(() => undefined);
   }, []);
 
-  if (!order) return null;
+  // Built into the page as paid online; a cash-on-delivery order says what is still to pay.
+  const headline =
+    order?.payment_method === 'cod' ? (
+      <p className="text-lg">Order Placed! Please pay {formatRupees(order.amount)} in cash on delivery.</p>
+    ) : (
+      <p className="text-lg">Payment Done Successfully!</p>
+    );
+  if (!order) return headline;
   const delivery = deliveryLine(order);
   return (
-    <section
-      aria-labelledby="placed-order"
-      className="w-full rounded-xl border border-slate-200 p-4 text-left"
-      data-testid="placed-order"
-    >
-      <h2 id="placed-order" className="text-lg font-bold">
-        Order #{order.id}
-      </h2>
-      {delivery && <p className="text-sm">{delivery}</p>}
-      <ul className="my-3 flex flex-col gap-3">
-        {order.items.map((item, i) => (
-          <li key={`${item.variant}-${i}`} className="flex items-center gap-4">
-            <ItemSummary
-              image={item.product_image}
-              name={item.product_name}
-              variant={item}
-              quantity={item.quantity}
-              price={item.price}
-              testId="placed-item-variant"
-              thumbSize={56}
-            />
-          </li>
-        ))}
-      </ul>
-      <p className="flex flex-wrap items-baseline justify-between gap-2">
-        <span>
-          Total Amount: <strong>{formatRupees(order.amount)}</strong>
-        </span>
-        <a href={routes.trackOrder(order.id)} className="font-semibold text-brand-800 underline">
-          Track order<span className="sr-only"> #{order.id}</span>
-        </a>
-      </p>
-    </section>
+    <>
+      {headline}
+      <section
+        aria-labelledby="placed-order"
+        className="w-full rounded-xl border border-slate-200 p-4 text-left"
+        data-testid="placed-order"
+      >
+        <h2 id="placed-order" className="text-lg font-bold">
+          Order #{order.id}
+        </h2>
+        {delivery && <p className="text-sm">{delivery}</p>}
+        <ul className="my-3 flex flex-col gap-3">
+          {order.items.map((item, i) => (
+            <li key={`${item.variant}-${i}`} className="flex items-center gap-4">
+              <ItemSummary
+                image={item.product_image}
+                name={item.product_name}
+                variant={item}
+                quantity={item.quantity}
+                price={item.price}
+                testId="placed-item-variant"
+                thumbSize={56}
+              />
+            </li>
+          ))}
+        </ul>
+        <p className="flex flex-wrap items-baseline justify-between gap-2">
+          <span>
+            Total Amount: <strong>{formatRupees(order.amount)}</strong>
+          </span>
+          <a href={routes.trackOrder(order.id)} className="font-semibold text-brand-800 underline">
+            Track order<span className="sr-only"> #{order.id}</span>
+          </a>
+        </p>
+      </section>
+    </>
   );
 }
 
-/** The success page's account of the order: its number, items, amount and expected delivery. */
+/** The success page's headline and account of the order: its number, items, amount and expected delivery. */
 export const OrderSuccess = withErrorBoundary(PlacedOrder);

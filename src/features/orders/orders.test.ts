@@ -38,6 +38,7 @@ const order = (id: number, status: PaymentStatus, variants: number[], extra: Par
   payment_method: 'online',
   paid_at: null,
   expires_at: null,
+  expected_delivery: null,
   timeline: [],
   refund: null,
   ...extra,
@@ -85,6 +86,19 @@ describe('deliveryLine', () => {
     expect(deliveryLine({ created_at: 'yesterday-ish', delivery_status: 'shipped', state: 'shipped' })).toBe(
       'Delivery date to be confirmed',
     );
+  });
+});
+
+describe("the expected delivery date of the order's pincode", () => {
+  test('is the date the server gave, as a date in India', () => {
+    expect(
+      deliveryLine({
+        created_at: '2026-11-24T10:00:00Z',
+        delivery_status: 'not shipped',
+        state: 'paid',
+        expected_delivery: '2026-11-26',
+      }),
+    ).toBe('Delivery expected by 26 Nov 2026');
   });
 });
 

@@ -34,9 +34,13 @@ export function trackerStep(deliveryStatus: string | null | undefined): 1 | 2 | 
  * The delivery line of an order card: delivered, or the expected date; none for an order that
  * is not (or no longer) coming: unpaid, expired or cancelled.
  */
-export function deliveryLine(order: Pick<Order, 'created_at' | 'delivery_status' | 'state'>): string | null {
+export function deliveryLine(
+  order: Pick<Order, 'created_at' | 'delivery_status' | 'state'> & Partial<Pick<Order, 'expected_delivery'>>,
+): string | null {
   if (trackerStep(order.delivery_status) === 4) return 'Delivered';
   if (!CONFIRMED_STATES.includes(order.state)) return null;
+  // The date its pincode's zone gives, as the delivery check said; else the usual five days.
+  if (order.expected_delivery) return `Delivery expected by ${orderDate(`${order.expected_delivery}T12:00:00+05:30`)}`;
   const placed = new Date(order.created_at);
   if (Number.isNaN(placed.getTime())) return 'Delivery date to be confirmed';
   const expected = new Date(placed.getTime() + DELIVERY_DAYS * 86_400_000);

@@ -542,19 +542,41 @@ function createdOrder(raw: Record<string, unknown>): CreatedOrder {
   };
 }
 
+/** Where an order goes: the address as one line, and the saved address it came from. */
+export interface OrderDestination {
+  address: string;
+  addressId?: number;
+}
+
 /** Creates an order priced by the server; answers what the payment checkout needs. */
 export async function createOrder(
   products: { variant_id: number; quantity: number }[],
-  address: string,
+  to: OrderDestination,
 ): Promise<CreatedOrder> {
   const raw = await call('common/create_order/', {
     method: 'POST',
-    json: { products, address },
+    json: { products, address: to.address, address_id: to.addressId },
     fallback: 'Failed to create order.',
     // Placing the same cart again hands out its unpaid order: asking again never makes two.
     retry: true,
   });
   return createdOrder((raw ?? {}) as Record<string, unknown>);
+}
+
+/** Places a cash-on-delivery order (the server checks the pincode and the limit); answers its id and amount in paise. */
+export async function createCodOrder(
+  products: { variant_id: number; quantity: number }[],
+  to: OrderDestination,
+): Promise<{ id: number; amount: number }> {
+  const raw = await call('common/create_order/', {
+    method: 'POST',
+    json: { products, address: to.address, address_id: to.addressId, payment_method: 'cod' },
+    fallback: 'Failed to create order.',
+    // The same cart placed again answers the same order: asking again never makes two.
+    retry: true,
+  });
+  const body = (raw ?? {}) as Record<string, unknown>;
+  return { id: Number(body.id ?? 0), amount: Number(body.amount ?? 0) };
 }
 
 /** A test payment of `amountPaise` with nothing bought (the /razorpay page; test keys only). */

@@ -54,7 +54,7 @@ describe('momentary failures are asked again where the call may be repeated', ()
       busy(504),
       ok({ id: 7, order_id: 'order_Abc123', razorpay_key: 'rzp_test_local', currency: 'INR', amount: 9900 }),
     ];
-    const order = createOrder([{ variant_id: 1, quantity: 1 }], 'Asha, 9876543210, Pune, 411001');
+    const order = createOrder([{ variant_id: 1, quantity: 1 }], { address: 'Asha, 9876543210, Pune, 411001' });
     await vi.advanceTimersByTimeAsync(500);
     await expect(order).resolves.toMatchObject({ id: 7, order_id: 'order_Abc123' });
 

@@ -328,6 +328,10 @@ export function normaliseOrder(raw: unknown, mediaOrigin: string): Order {
     created_at: str(r.created_at),
     paid_at: strOrNull(r.paid_at),
     expires_at: strOrNull(r.expires_at),
+    expected_delivery:
+      typeof r.expected_delivery === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.expected_delivery)
+        ? r.expected_delivery
+        : null,
     address: str(r.address),
     timeline: asList(r.timeline).flatMap((event) => {
       const e = isRecord(event) ? event : {};
