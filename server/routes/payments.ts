@@ -124,33 +124,29 @@ export function paymentRoutes(
     return c.body(localCheckoutSource());
   });
 
-  // The local checkout's Success button: signs a payment for the caller's own unpaid order as
-  // Razorpay would. Anyone else's order is answered as if it did not exist.
-  app.post(
-    '/local/authorize',
-    (c, next) => (localOnly(c), next()),
-    requireSession(accounts),
-    async (c) => {
-      const { order_id: orderId } = await parseJson(c, LocalAuthorizeBody, () => {
-        return new ApiError(400, 'order_id must be the id of an order placed through this checkout.');
-      });
-      return c.json(await authorizeLocalPayment(db, provider, c.get('session').user.id, orderId));
-    },
-  );
+  /** A call of the local checkout about the caller's own order (`order_id`); only while it is in use. */
+  const localCall = (path: string, answer: (userId: number, orderId: string) => Promise<object>) =>
+    app.post(
+      path,
+      (c, next) => (localOnly(c), next()),
+      requireSession(accounts),
+      async (c) => {
+        const { order_id: orderId } = await parseJson(c, LocalAuthorizeBody, () => {
+          return new ApiError(400, 'order_id must be the id of an order placed through this checkout.');
+        });
+        return c.json(await answer(c.get('session').user.id, orderId));
+      },
+    );
 
-  // The local checkout's Failure button: the payment failed, as Razorpay's webhook would report.
-  app.post(
-    '/local/fail',
-    (c, next) => (localOnly(c), next()),
-    requireSession(accounts),
-    async (c) => {
-      const { order_id: orderId } = await parseJson(c, LocalAuthorizeBody, () => {
-        return new ApiError(400, 'order_id must be the id of an order placed through this checkout.');
-      });
-      await failLocalPayment(db, c.get('session').user.id, orderId, new Date(now()).toISOString());
-      return c.json({ message: 'Payment failed' });
-    },
-  );
+  // The Success button: signs a payment for the caller's own unpaid order as Razorpay would.
+  // Anyone else's order is answered as if it did not exist.
+  localCall('/local/authorize', (userId, orderId) => authorizeLocalPayment(db, provider, userId, orderId));
+
+  // The Failure button: the payment failed, as Razorpay's webhook would report.
+  localCall('/local/fail', async (userId, orderId) => {
+    await failLocalPayment(db, userId, orderId, new Date(now()).toISOString());
+    return { message: 'Payment failed' };
+  });
 
   return app;
 }

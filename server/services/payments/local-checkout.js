@@ -74,6 +74,14 @@
     for (var i = 0; i < callbacks.length; i += 1) callbacks[i](payload);
   };
 
+  /** Posts `{order_id}` to one of the shop's checkout calls as the logged-in shopper. */
+  function postOrder(url, orderId) {
+    var headers = { 'content-type': 'application/json', accept: 'application/json' };
+    var token = sessionToken();
+    if (token) headers.authorization = 'Bearer ' + token;
+    return fetch(url, { method: 'POST', headers: headers, body: JSON.stringify({ order_id: orderId }) });
+  }
+
   Razorpay.prototype.fail = function (description) {
     var o = this.options;
     this.emit('payment.failed', {
@@ -183,30 +191,17 @@
       failure.disabled = true;
       status.textContent = 'Processing payment\u2026';
       // The shop learns of the failure as it would from Razorpay's payment.failed webhook.
-      var headers = { 'content-type': 'application/json', accept: 'application/json' };
-      var token = sessionToken();
-      if (token) headers.authorization = 'Bearer ' + token;
       var done = () => {
         this.close();
         this.fail('Payment failed');
       };
-      fetch(FAIL_URL, { method: 'POST', headers: headers, body: JSON.stringify({ order_id: o.order_id }) }).then(
-        done,
-        done,
-      );
+      postOrder(FAIL_URL, o.order_id).then(done, done);
     });
     success.addEventListener('click', () => {
       success.disabled = true;
       failure.disabled = true;
       status.textContent = 'Processing payment\u2026';
-      var headers = { 'content-type': 'application/json', accept: 'application/json' };
-      var token = sessionToken();
-      if (token) headers.authorization = 'Bearer ' + token;
-      fetch(AUTHORIZE_URL, {
-        method: 'POST',
-        headers: headers,
-        body: JSON.stringify({ order_id: o.order_id }),
-      })
+      postOrder(AUTHORIZE_URL, o.order_id)
         .then(function (response) {
           return response.json().then(function (body) {
             return { ok: response.ok, body: body };

@@ -3,14 +3,14 @@ import { getOrders, getUserReviews } from '../../lib/api/client';
 import type { Order, OrderItem } from '../../../contract/types';
 import { PAGE_SIZES } from '../../lib/constants';
 import { formatRupees } from '../../../contract/format';
-import { deliveryLine, isPaid, orderDate, orderDateTime, refundLine, reviewableItems, stateLabel } from './orders';
+import { deliveryLine, isPaid, orderDate, reviewableItems, stateLabel } from './orders';
+import { OrderItemList, OrderNotes } from './OrderParts';
 import { OrderActions } from './OrderActions';
 import { pageCount, pageOf } from '../../ui/pagination';
 import { $session, requireSession } from '../../lib/stores/session';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
 import { ReviewDialog } from '../reviews/ReviewDialog';
-import { ItemSummary } from '../../ui/form';
 import * as routes from '../../lib/routes';
 import { Button } from '../../ui/Button';
 
@@ -72,26 +72,18 @@ function OrdersList() {
                 Total Amount: <strong>{formatRupees(order.amount)}</strong>
               </p>
             </div>
-            <ul className="my-3 flex flex-col gap-3">
-              {order.items.map((item, i) => (
-                <li key={`${item.variant}-${i}`} className="flex flex-wrap items-center gap-4">
-                  <ItemSummary
-                    image={item.product_image}
-                    name={item.product_name}
-                    variant={item}
-                    quantity={item.quantity}
-                    price={item.price}
-                    testId="order-item-variant"
-                    thumbSize={56}
-                  />
-                  {open.has(item.variant) && isPaid(order) && (
-                    <Button variant="outline" size="xs" onClick={() => setReviewing(item)}>
-                      Rate and Review<span className="sr-only"> {item.product_name}</span>
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <OrderItemList
+              items={order.items}
+              testId="order-item-variant"
+              extra={(item) =>
+                open.has(item.variant) &&
+                isPaid(order) && (
+                  <Button variant="outline" size="xs" onClick={() => setReviewing(item)}>
+                    Rate and Review<span className="sr-only"> {item.product_name}</span>
+                  </Button>
+                )
+              }
+            />
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <p>
                 {deliveryLine(order) && <>{deliveryLine(order)} · </>}
@@ -107,18 +99,9 @@ function OrdersList() {
                 <span className="sr-only"> #{order.id}</span>
               </a>
             </div>
-            {(order.state === 'awaiting_payment' || order.state === 'payment_failed') &&
-              orderDateTime(order.expires_at) && (
-                <p className="mt-1 text-sm text-muted">Pay by {orderDateTime(order.expires_at)} to keep these items.</p>
-              )}
-            {order.state === 'expired' && (
-              <p className="mt-1 text-sm text-muted">This order expired before it was paid.</p>
-            )}
-            {refundLine(order) && (
-              <p className="mt-1 text-sm font-semibold" data-testid="order-refund">
-                {refundLine(order)}
-              </p>
-            )}
+            <div className="mt-1">
+              <OrderNotes order={order} />
+            </div>
             <div className="mt-3">
               <OrderActions order={order} onChanged={load} />
             </div>

@@ -5,7 +5,7 @@ import * as routes from '../../lib/routes';
 import { formatRupees } from '../../../contract/format';
 import type { Order } from '../../../contract/types';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
-import { ItemSummary } from '../../ui/form';
+import { OrderItemList } from './OrderParts';
 import { deliveryLine } from './orders';
 
 /** The order just paid, named by ?order= in the address; nothing when there is none to show. */
@@ -41,21 +41,7 @@ function PlacedOrder() {
           Order #{order.id}
         </h2>
         {delivery && <p className="text-sm">{delivery}</p>}
-        <ul className="my-3 flex flex-col gap-3">
-          {order.items.map((item, i) => (
-            <li key={`${item.variant}-${i}`} className="flex items-center gap-4">
-              <ItemSummary
-                image={item.product_image}
-                name={item.product_name}
-                variant={item}
-                quantity={item.quantity}
-                price={item.price}
-                testId="placed-item-variant"
-                thumbSize={56}
-              />
-            </li>
-          ))}
-        </ul>
+        <OrderItemList items={order.items} testId="placed-item-variant" />
         <p className="flex flex-wrap items-baseline justify-between gap-2">
           <span>
             Total Amount: <strong>{formatRupees(order.amount)}</strong>

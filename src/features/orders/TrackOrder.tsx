@@ -2,17 +2,9 @@ import { useEffect, useState } from 'react';
 import { getOrder } from '../../lib/api/client';
 import type { Order } from '../../../contract/types';
 import { formatRupees } from '../../../contract/format';
-import {
-  deliveryLine,
-  orderDate,
-  orderDateTime,
-  refundLine,
-  stateLabel,
-  TRACKER_STEPS,
-  trackerDates,
-  trackerStep,
-} from './orders';
+import { deliveryLine, orderDate, orderDateTime, stateLabel, TRACKER_STEPS, trackerDates, trackerStep } from './orders';
 import { OrderActions } from './OrderActions';
+import { OrderNotes } from './OrderParts';
 import { requireSession } from '../../lib/stores/session';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Thumb, VariantLine } from '../../ui/form';
@@ -53,11 +45,7 @@ function Tracker() {
           {endedAt && orderDate(endedAt) ? ` on ${orderDate(endedAt)}` : ''}
         </p>
         {!ended && deliveryLine(order) && <p className="text-sm">{deliveryLine(order)}</p>}
-        {refundLine(order) && (
-          <p className="text-sm font-semibold" data-testid="order-refund">
-            {refundLine(order)}
-          </p>
-        )}
+        <OrderNotes order={order} />
         <div className="mt-2">
           <OrderActions order={order} onChanged={load} />
         </div>
