@@ -61,8 +61,3 @@ export async function claimNotification(db: Db, event: OrderEventRow, at: string
 export async function markNotified(db: Db, eventId: number, at: string): Promise<void> {
   await db.updateTable('order_events').set({ notified_at: at }).where('id', '=', eventId).execute();
 }
-
-/** Sending failed: the claim is given up, so the next sweep tries again. */
-export async function releaseNotification(db: Db, eventId: number): Promise<void> {
-  await db.updateTable('order_events').set({ notify_claimed_at: null }).where('id', '=', eventId).execute();
-}

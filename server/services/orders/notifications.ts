@@ -2,7 +2,7 @@ import { deliveryDate, zoneFor } from '../../../contract/delivery';
 import { variantLabel } from '../../../contract/variants';
 import type { Db } from '../../db';
 import type { OrderEventRow, OrderRow } from '../../db/schema';
-import { claimNotification, eventsToNotify, markNotified, releaseNotification } from '../../repositories/order-events';
+import { claimNotification, eventsToNotify, markNotified } from '../../repositories/order-events';
 import { findOrder, orderItemsOf } from '../../repositories/orders';
 import { refundsOfOrders } from '../../repositories/refunds';
 import { findUserById } from '../../repositories/users';
@@ -20,7 +20,10 @@ import {
 
 /** Sends of one event's e-mail before it is left to staff (logged): about an hour of sweeps. */
 export const NOTIFY_ATTEMPTS = 8;
-/** A claim older than this belongs to a process that died while sending: another may take it. */
+/**
+ * A claim older than this belongs to a process that died while sending, or to a send that failed:
+ * another try may take it then (so a mail server that is down is tried every 5 minutes, 8 times).
+ */
 export const NOTIFY_CLAIM_MS = 5 * 60_000;
 /** Default delivery days when an order's pincode is not known (placed before pincodes were kept). */
 const DEFAULT_DELIVERY_DAYS = 5;
@@ -38,8 +41,8 @@ export interface NotifierOptions {
 /**
  * The order e-mails, as a transactional outbox: each change of an order is an `order_events` row
  * written in the change's own transaction, and its e-mail goes out after that commit, from here.
- * One process claims an event before sending; a failed send gives the claim back to be tried on
- * the next sweep; a process that dies mid-send lets its claim lapse. Each e-mail's Message-ID is
+ * One process claims an event before sending; a failed send, or a process that dies mid-send,
+ * keeps its claim until it lapses, and the sweep then tries again. Each e-mail's Message-ID is
  * the event's, so the rare resend after a crash is the same message to every mail server.
  */
 export function createOrderNotifier(db: Db, mailer: Mailer, now: () => number, options: NotifierOptions) {
@@ -113,7 +116,7 @@ export function createOrderNotifier(db: Db, mailer: Mailer, now: () => number, o
     }
   }
 
-  /** Sends one claimed event's e-mail; a failure gives the claim back to be tried again. */
+  /** Sends one event's e-mail once it has claimed it; a failure is tried again when the claim lapses. */
   async function notify(event: OrderEventRow): Promise<boolean> {
     if (!(await claimNotification(db, event, iso()))) return false;
     try {
@@ -124,7 +127,8 @@ export function createOrderNotifier(db: Db, mailer: Mailer, now: () => number, o
       await markNotified(db, event.id, iso());
       return message !== null;
     } catch (error) {
-      await releaseNotification(db, event.id).catch(() => undefined);
+      // The claim stays: the event is tried again once it lapses (NOTIFY_CLAIM_MS), not at every
+      // order's kick, which would draw and send its e-mail again and again while SMTP is down.
       const last = event.notify_attempts + 1 >= NOTIFY_ATTEMPTS;
       log(
         `The e-mail for order ${event.order_id} (${event.to_state}) was not sent (attempt ${event.notify_attempts + 1} of ${NOTIFY_ATTEMPTS})${last ? '; giving up' : ''}: ${error instanceof Error ? error.message : String(error)}`,
