@@ -78,9 +78,12 @@ function OrdersList() {
               extra={(item) =>
                 open.has(item.variant) &&
                 isPaid(order) && (
-                  <Button variant="outline" size="xs" onClick={() => setReviewing(item)}>
-                    Rate and Review<span className="sr-only"> {item.product_name}</span>
-                  </Button>
+                  // Under the item on a phone (beside the picture's edge), so the name keeps its width.
+                  <div className="basis-full pl-[4.5rem] sm:basis-auto sm:pl-0">
+                    <Button variant="outline" size="xs" onClick={() => setReviewing(item)}>
+                      Rate and Review<span className="sr-only"> {item.product_name}</span>
+                    </Button>
+                  </div>
                 )
               }
             />
