@@ -17,6 +17,7 @@ import { contactRoutes } from './routes/contact';
 import { deliveryRoutes } from './routes/delivery';
 import { healthRoutes } from './routes/health';
 import { addressRoutes } from './routes/addresses';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
 import { profileRoutes } from './routes/profile';
@@ -32,6 +33,7 @@ import { productExists } from './repositories/catalogue';
 import { isDatabaseUnavailable } from './repositories/dialect';
 import { matchRewrite } from './site/static-host';
 import { createAccounts, type AccountsOptions } from './services/auth/accounts';
+import { createStaff } from './services/staff/context';
 import { DEFAULT_DELIVERY, type DeliveryOptions } from './services/delivery/serviceability';
 import { REVIEW_IMAGE } from './services/images/uploads';
 import { createOrdering, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderingOptions } from './services/orders/ordering';
@@ -165,6 +167,11 @@ export function createApp(options: AppOptions): Hono {
   app.route('/api/common', contactRoutes(accounts));
   app.route('/api/common', deliveryRoutes(options.delivery ?? DEFAULT_DELIVERY, accounts.now));
   app.route('/api/payments', paymentRoutes(accounts, payments, { refunds, invoices }));
+  // The back office: staff sessions of their own (token audience 'staff'), each call checked against the role.
+  app.route(
+    '/api/admin',
+    adminRoutes(createStaff(accounts, options.accounts, options.siteUrl ?? 'http://localhost:4321')),
+  );
   app.route('/api', referenceRoutes());
   app.route('/api', healthRoutes({ db, redis: options.redis, builtAt: options.builtAt }));
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));

@@ -13,10 +13,12 @@ import { createOrderNotifier } from './services/orders/notifications';
 import { runShopCommand } from './services/orders/commands';
 import { createOrdering } from './services/orders/ordering';
 import { createRefunds } from './services/orders/refunds';
+import { isStaffCommand, processPasswordInput, runStaffCommand } from './services/staff/commands';
 
 /**
  * `npm run shop -- <command>`: staff commands on the data folder's database (DATA_DIR), such as
- * moving an order along its lifecycle or setting stock. The shop may be running meanwhile.
+ * moving an order along its lifecycle, setting stock or opening a staff account. The shop may be
+ * running meanwhile.
  */
 async function main(): Promise<number> {
   const env = envOrExit();
@@ -29,6 +31,10 @@ async function main(): Promise<number> {
   const db = await openShopDatabase(env);
   try {
     await migrate(db);
+    const args = process.argv.slice(2);
+    if (isStaffCommand(args[0])) {
+      return await runStaffCommand(db, args, { out: console.log, err: console.error }, processPasswordInput());
+    }
     // Cancelling a paid order refunds it through the shop's own payment provider.
     const { provider } = paymentsOptions(env);
     const refunds = createRefunds(db, provider, Date.now);
@@ -36,7 +42,7 @@ async function main(): Promise<number> {
       ...orderingOptions(env),
       delivery: deliveryOptions(env),
     });
-    const code = await runShopCommand(db, ordering, process.argv.slice(2), { out: console.log, err: console.error });
+    const code = await runShopCommand(db, ordering, args, { out: console.log, err: console.error });
     // The shopper hears of a staff change at once, not at the running shop's next sweep.
     await createOrderNotifier(db, createMailer(env), Date.now, {
       siteUrl: env.siteUrl,

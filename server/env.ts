@@ -44,6 +44,8 @@ const fields = z.object({
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: whole(1, 24 * 365).default(48),
+  // A staff session is a working day or less: the back office can change prices, orders and staff.
+  STAFF_TOKEN_TTL_HOURS: whole(1, 24).default(8),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/i, 'must be an smtp:// or smtps:// URL')
@@ -208,6 +210,8 @@ export interface Env {
   /** Signing key for session tokens; when unset one is generated into the data folder. */
   jwtSecret: string | undefined;
   tokenTtlHours: number;
+  /** How long a staff login lasts (1 to 24 hours). */
+  staffTokenTtlHours: number;
   /** SMTP server for outgoing mail; when unset mail is written to DATA_DIR/outbox/. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -293,6 +297,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logRequests: v.LOG_REQUESTS === '1',
     jwtSecret: v.JWT_SECRET,
     tokenTtlHours: v.TOKEN_TTL_HOURS,
+    staffTokenTtlHours: v.STAFF_TOKEN_TTL_HOURS,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     trustProxy: v.TRUST_PROXY === '1',

@@ -350,6 +350,7 @@ export function accountsOptions(env: Env): AccountsOptions {
   return {
     secret: loadTokenSecret(env),
     tokenTtlSeconds: env.tokenTtlHours * 3600,
+    staffTokenTtlSeconds: env.staffTokenTtlHours * 3600,
     mailer: createMailer(env),
     limits: env.rateLimits ? undefined : false,
   };

@@ -23,8 +23,8 @@ export const loginSchema = z.object({
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX),
 });
 
-/** A password being chosen (sign-up, reset): long enough, not too long, not among the most common. */
-const newPassword = (required: string) =>
+/** A password being chosen (sign-up, reset, staff): long enough, not too long, not among the most common. */
+export const newPassword = (required: string) =>
   z
     .string({ error: required })
     .min(1, required)

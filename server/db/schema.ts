@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { OrderActor, OrderState, PaymentMethod, RefundStatus } from '../../contract/order-lifecycle';
+import type { StaffRole } from '../../contract/staff';
 
 /** Tables as the migrations create them. Money is integer paise; flags are 0/1. */
 export interface Database {
@@ -27,6 +28,9 @@ export interface Database {
   refunds: RefundsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
+  staff: StaffTable;
+  staff_invites: StaffInvitesTable;
+  audit_log: AuditLogTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -314,6 +318,62 @@ export interface InvoicesTable {
   seller: string;
 }
 
+/** A back-office account (contract/staff.ts has the roles and what each may do). */
+export interface StaffTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password_hash: string;
+  /** Base32 key of the TOTP second factor; never in an answer. */
+  totp_secret: string;
+  /** When the first code from the app was taken (ISO time); null until then. */
+  totp_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The TOTP time step of the last code taken: no code of it or before is taken again. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON array of the SHA-256 hashes (hex) of the recovery codes not used yet. */
+  recovery_codes: string;
+  /** Unix seconds; tokens issued before it are refused. */
+  tokens_valid_after: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  /** The owner who invited them; null for the command line. */
+  created_by: number | null;
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An owner's invitation to the back office; usable once before it expires. */
+export interface StaffInvitesTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the token e-mailed. */
+  token_hash: string;
+  email: string;
+  role: StaffRole;
+  invited_by: number;
+  created_at: CreatedAt;
+  /** ISO times. */
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type AuditOutcome = 'done' | 'denied';
+
+/** One staff change or denied staff action; entries are never changed or deleted (triggers refuse). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** Who acted; null for the command line or a login refused before anyone was known. */
+  staff_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  /** JSON objects, or null. */
+  before: string | null;
+  after: string | null;
+  outcome: AuditOutcome;
+  ip: string | null;
+  note: string | null;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
@@ -323,3 +383,6 @@ export type AddressRow = Selectable<AddressesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type VariantRow = Selectable<VariantsTable>;
 export type NewProduct = Insertable<ProductsTable>;
+export type StaffRow = Selectable<StaffTable>;
+export type StaffInviteRow = Selectable<StaffInvitesTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -6,7 +6,8 @@ import { ApiError } from './errors';
 /** Hono environment of routes behind `requireSession`: `c.get('session')` is the caller's. */
 export type SessionEnv = { Variables: { session: Session } };
 
-const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
+/** `Authorization: Bearer <token>`: the token, alone (staff routes read it the same way). */
+export const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 
 /** 401 unless the request carries a valid bearer token; the session is then in `c.get('session')`. */
 export function requireSession(accounts: Accounts): MiddlewareHandler<SessionEnv> {

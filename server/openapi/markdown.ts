@@ -3,7 +3,7 @@
  * fails when the file in the repository differs from what this renders (`npm run docs:api`).
  */
 import type { OpenApiDocument } from './document';
-import { BEARER } from './paths';
+import { BEARER, STAFF_BEARER } from './paths';
 
 type Schema = {
   $ref?: string;
@@ -129,7 +129,8 @@ function operationSection(method: string, path: string, op: Operation): string[]
   const out = [`### ${method.toUpperCase()} ${path}`, '', `${op.summary ?? ''}.`];
   if (op.description) out.push('', op.description);
   const session = op.security?.some((s) => BEARER in s);
-  out.push('', session ? 'Needs the session token.' : 'No session needed.');
+  const staff = op.security?.some((s) => STAFF_BEARER in s);
+  out.push('', staff ? 'Needs a staff token.' : session ? 'Needs the session token.' : 'No session needed.');
   const params = op.parameters ?? [];
   if (params.length) {
     out.push('', '| Parameter | In | Type | Required | Notes |', '| --- | --- | --- | --- | --- |');
@@ -158,8 +159,9 @@ function operationSection(method: string, path: string, op: Operation): string[]
 const PROSE = `## Conventions
 
 - **Base path.** Every call lives under \`/api/\`: the shop's calls under \`/api/common/\`, payments
-  under \`/api/payments/\`. A path may end with a slash or not (\`/api/common/cart\` and
-  \`/api/common/cart/\` are the same call). Unknown paths under \`/api/\` answer 404 in the error shape.
+  under \`/api/payments/\`, the back office's under \`/api/admin/\`. A path may end with a slash or
+  not (\`/api/common/cart\` and \`/api/common/cart/\` are the same call). Unknown paths under \`/api/\`
+  answer 404 in the error shape.
 - **Bodies.** Request bodies are JSON (\`Content-Type: application/json\`) unless a call lists a form;
   another type answers 415, a body that is not JSON 400. Fields a call does not know are ignored.
   Bodies are limited to 8 MB (a review: 16 MB, room for three 5 MB pictures); more answers 413.
@@ -175,6 +177,13 @@ Without it, or with a token that has ended (logout, a password reset, expiry aft
 shopper carry \`Cache-Control: no-store\`. Another shopper's address, cart line or order is answered
 404, exactly as a missing one. Login, sign-up, the password reset and the contact form are
 throttled per client address (and per account); a throttled call answers 429 with \`Retry-After\`.
+
+Staff sign in apart, with \`POST /api/admin/login\` (e-mail, password and a code of their authenticator
+app or a recovery code); its \`token\` is sent the same way to the calls marked "Needs a staff token".
+Staff tokens carry the audience \`staff\` and last \`STAFF_TOKEN_TTL_HOURS\` (8 by default): a
+shopper's token is refused (401) by every staff call, and a staff token by every shopper call. Each
+staff call checks the role on the server (owner, manager, support; see its description); a role
+that may not make it is answered 403 \`Your role cannot do this.\`, and the refusal is logged.
 
 ## Errors
 
@@ -202,6 +211,12 @@ One amount is in paise, because the payment checkout wants minor units: the \`am
 request \`amount\` is paise too. Orders are priced by the server from the catalogue's prices at the
 time: a price or amount sent with \`create_order\` is ignored.`;
 
+/** The routes table's Session column: 'yes' for the shopper's session, 'staff' for a staff token. */
+function sessionKind(op: Operation): string {
+  if (op.security?.some((s) => STAFF_BEARER in s)) return 'staff';
+  return op.security?.length ? 'yes' : '';
+}
+
 /** docs/api.md for `doc`. */
 export function renderApiMarkdown(doc: OpenApiDocument): string {
   const paths = (doc.paths ?? {}) as Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
@@ -226,7 +241,7 @@ export function renderApiMarkdown(doc: OpenApiDocument): string {
     '| --- | --- | --- | --- |',
     ...operations.map(
       ({ method, path, op }) =>
-        `| ${method.toUpperCase()} | [\`${path}\`](#${anchor(`${method} ${path}`)}) | ${op.security?.length ? 'yes' : ''} | ${cell(op.summary ?? '')} |`,
+        `| ${method.toUpperCase()} | [\`${path}\`](#${anchor(`${method} ${path}`)}) | ${sessionKind(op)} | ${cell(op.summary ?? '')} |`,
     ),
   ];
   for (const tag of doc.tags ?? []) {

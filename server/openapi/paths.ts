@@ -56,9 +56,12 @@ import { ResetPasswordBody } from '../routes/auth';
 import { HealthSchema } from '../routes/health';
 import { VerifyPaymentBody } from '../routes/orders';
 import { LocalAuthorizeBody, RazorpayWebhookBody, WebhookEventIdHeader } from '../routes/payments';
+import { adminOperations } from './admin-paths';
 import { profilePictureField, reviewImagesField, webhookSignatureHeader } from './forms';
 
 export const BEARER = 'bearerAuth';
+/** Staff tokens (audience `staff`): the /api/admin calls take these and no other. */
+export const STAFF_BEARER = 'staffBearerAuth';
 
 export const TAGS = [
   { name: 'Catalogue', description: 'Categories, banners, products and search: public, and cached.' },
@@ -70,6 +73,11 @@ export const TAGS = [
   { name: 'Reviews', description: 'Reviews: readable by anyone, written by shoppers who bought the variant.' },
   { name: 'Contact', description: 'The Contact Us form.' },
   { name: 'Payments', description: "The payment provider's webhook, the payment mode, the local test checkout." },
+  {
+    name: 'Staff',
+    description:
+      'The back office: staff login with a second factor, staff sessions, invitations, roles and the audit log.',
+  },
   { name: 'Reference', description: 'This description of the API.' },
   { name: 'Operations', description: 'For load balancers and monitoring.' },
 ] as const;
@@ -81,7 +89,7 @@ type BodyContent = NonNullable<NonNullable<RouteConfig['request']>['body']>['con
 type BodySchema = NonNullable<Exclude<NonNullable<BodyContent>, { $ref: string }>['schema']>;
 type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
-const json = (schema: z.ZodType, description: string) => ({
+export const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 });
@@ -99,7 +107,7 @@ const ERROR_TEXT: Record<Status, string> = {
 };
 
 /** Error answers: the one error shape, with the given or the usual description. */
-function errors(...statuses: (Status | [Status, string])[]): Responses {
+export function errors(...statuses: (Status | [Status, string])[]): Responses {
   const out: Responses = {};
   for (const entry of statuses) {
     const [status, description] = Array.isArray(entry) ? entry : [entry, ERROR_TEXT[entry]];
@@ -114,7 +122,7 @@ function errors(...statuses: (Status | [Status, string])[]): Responses {
   return out;
 }
 
-const jsonBody = (schema: BodySchema, description?: string) => ({
+export const jsonBody = (schema: BodySchema, description?: string) => ({
   required: true,
   description,
   content: { 'application/json': { schema } },
@@ -129,7 +137,7 @@ function inputJsonSchema(schema: z.ZodType): BodySchema {
   return described as BodySchema;
 }
 
-interface Operation {
+export interface Operation {
   method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   tag: Tag;
@@ -137,6 +145,8 @@ interface Operation {
   description?: string;
   /** The route needs the session's bearer token. */
   session?: boolean;
+  /** The route needs a staff token (its description says which roles). */
+  staff?: boolean;
   request?: RouteConfig['request'];
   responses: Responses;
 }
@@ -794,7 +804,15 @@ export function registerOperations(spec: OpenAPIHono): void {
     description:
       'The `access` token login answers. Sessions last TOKEN_TTL_HOURS (48 by default); logout and a password reset end them.',
   });
-  for (const op of OPERATIONS) {
+  spec.openAPIRegistry.registerComponent('securitySchemes', STAFF_BEARER, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'The `token` staff login answers (audience `staff`; a shopper\u2019s token is refused, and a staff token is refused by shopper calls). ' +
+      'Sessions last STAFF_TOKEN_TTL_HOURS (8 by default); logout and disabling the account end them.',
+  });
+  for (const op of [...OPERATIONS, ...adminOperations()]) {
     spec.openAPIRegistry.registerPath({
       method: op.method,
       path: op.path,
@@ -802,7 +820,7 @@ export function registerOperations(spec: OpenAPIHono): void {
       summary: op.summary,
       description: op.description,
       operationId: operationId(op.method, op.path),
-      security: op.session ? [{ [BEARER]: [] }] : undefined,
+      security: op.staff ? [{ [STAFF_BEARER]: [] }] : op.session ? [{ [BEARER]: [] }] : undefined,
       request: op.request,
       responses: op.responses,
     });

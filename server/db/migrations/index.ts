@@ -7,6 +7,7 @@ import { orderItemVariant } from './0005-order-item-variant';
 import { storedPictures } from './0006-stored-pictures';
 import { catalogueVersion } from './0007-catalogue-version';
 import { orderLifecycle } from './0008-order-lifecycle';
+import { staff } from './0009-staff';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-stored-pictures': storedPictures,
   '0007-catalogue-version': catalogueVersion,
   '0008-order-lifecycle': orderLifecycle,
+  '0009-staff': staff,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

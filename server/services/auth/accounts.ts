@@ -72,6 +72,8 @@ export interface AccountsOptions {
   /** HS256 key of session tokens, at least 32 bytes. */
   secret: Uint8Array;
   tokenTtlSeconds: number;
+  /** How long a staff session lasts (STAFF_TOKEN_TTL_HOURS); 8 hours when unset. */
+  staffTokenTtlSeconds?: number;
   mailer: Mailer;
   /**
    * Clock in milliseconds (tests move it to expire tokens and PINs). Throttles count on the

@@ -54,7 +54,7 @@ export function presentedDevice(c: Context, secret: Uint8Array, userId: number):
 }
 
 /** True when the browser reached the shop over https (directly, or through the trusted proxy). */
-function isHttps(c: Context, trustProxy: boolean): boolean {
+export function isHttps(c: Context, trustProxy: boolean): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   return trustProxy && c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim() === 'https';
 }

@@ -24,8 +24,8 @@ export interface Session {
   exp: number;
 }
 
-/** The first second a new token for this user may carry as `iat` (see `issueToken`). */
-function issuedAt(nowMs: number, tokensValidAfter: number | null): number {
+/** The first second a new token for this account may carry as `iat` (see `issueToken`). */
+export function issuedAt(nowMs: number, tokensValidAfter: number | null): number {
   return Math.max(Math.floor(nowMs / 1000), tokensValidAfter ?? 0);
 }
 
@@ -67,7 +67,10 @@ export async function verifyToken(db: Db, config: TokenConfig, token: string): P
   } catch {
     return null;
   }
-  const { sub, jti, iat, exp } = payload;
+  const { sub, jti, iat, exp, aud } = payload;
+  // Shoppers' tokens carry no audience; one that does is another kind (a staff token, `aud: 'staff'`),
+  // and its `sub` numbers another table: it must never pass for the shopper of that id.
+  if (aud !== undefined) return null;
   if (typeof sub !== 'string' || !/^[1-9]\d{0,15}$/.test(sub) || typeof jti !== 'string') return null;
   if (typeof iat !== 'number' || typeof exp !== 'number') return null;
   if (await isRevoked(db, jti)) return null;

@@ -6,6 +6,7 @@ import type { OrderRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { findOrder as findOrderById, findOrderByProviderId, recentOrders } from '../../repositories/orders';
 import { setOnHand, stockLevel } from '../../repositories/stock';
+import { STAFF_USAGE } from '../staff/commands';
 import type { Ordering } from './ordering';
 
 /** Where a command writes: normal lines and error lines. */
@@ -28,6 +29,7 @@ export const USAGE = [
   '                                          tracking number, shows on the tracking page; cancelling refunds)',
   '  stock:show <variantId>                  on hand, held by unpaid orders, and available',
   '  stock:set <variantId> <onHand>          set what is on the shelf after a stock count',
+  STAFF_USAGE,
 ].join('\n');
 
 /** A state as staff may type it ('Shipped', 'awaiting payment', 'payment_failed'), or null. */
