@@ -10,6 +10,8 @@ import { seedCatalogue } from '../../server/demo/seed';
 import { generateCatalogue } from '../../server/demo/generate';
 import type { AccountsOptions } from '../../server/services/auth/accounts';
 import { OutboxMailer } from '../../server/services/mail/outbox';
+import { createInvoices } from '../../server/services/invoices/issuing';
+import { createOrderNotifier } from '../../server/services/orders/notifications';
 import { createLocalProvider } from '../../server/services/payments/local';
 import { createRazorpayProvider, razorpayClient } from '../../server/services/payments/razorpay';
 import { hmacHex, paymentSignature, randomBase62 } from '../../server/services/payments/signatures';
@@ -111,15 +113,25 @@ export async function makeTestApp(products = 60, options: TestAppOptions = {}): 
   let offset = 0;
   const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
   const { accounts, databaseFile: _file, sameDatabaseAs: _same, poolSize: _pool, ...rest } = options;
+  const mailer = new OutboxMailer(outboxDir, 'GharBazaar <no-reply@gharbazaar.in>', clock.now);
+  // The app's order e-mails, sent as the shop sends them, but held here so that close() can wait for them.
+  const notifier =
+    rest.notifier ??
+    createOrderNotifier(db, accounts?.mailer ?? mailer, accounts?.now ?? clock.now, {
+      siteUrl: rest.siteUrl ?? 'http://localhost:4321',
+      delivery: rest.delivery,
+      invoices: createInvoices(db, rest.seller),
+    });
   const app = createApp({
     db,
     payments: { provider: createLocalProvider(TEST_PAYMENT_SECRET), webhookSecret: TEST_WEBHOOK_SECRET },
     ...rest,
+    notifier,
     mediaDir,
     accounts: {
       secret: TEST_SECRET,
       tokenTtlSeconds: TEST_TOKEN_TTL_SECONDS,
-      mailer: new OutboxMailer(outboxDir, 'GharBazaar <no-reply@gharbazaar.in>', clock.now),
+      mailer,
       now: clock.now,
       limits: false,
       ...accounts,
@@ -154,9 +166,11 @@ export async function makeTestApp(products = 60, options: TestAppOptions = {}): 
     database,
     runElsewhere: database.runElsewhere,
     close: async () => {
+      // An order's e-mail may still be being written after its answer: let it finish first.
+      await notifier.settled();
       if (shared) await db.destroy();
       await database.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }
