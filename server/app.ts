@@ -87,6 +87,11 @@ export interface AppOptions {
   seller?: Seller;
   /** The order e-mails' sender; one of the app's own (through the accounts' mailer) when unset. */
   notifier?: OrderNotifier;
+  /**
+   * Wakes the static pages' refresher after a staff change to the catalogue (its pages were
+   * recorded in site_changes with the change). Unset: they wait for the next refresh or build.
+   */
+  siteChanged?: () => void;
 }
 
 /** Calls that can change an order (and so have an e-mail to send). */
@@ -170,7 +175,16 @@ export function createApp(options: AppOptions): Hono {
   // The back office: staff sessions of their own (token audience 'staff'), each call checked against the role.
   app.route(
     '/api/admin',
-    adminRoutes(createStaff(accounts, options.accounts, options.siteUrl ?? 'http://localhost:4321')),
+    adminRoutes(
+      createStaff(accounts, options.accounts, options.siteUrl ?? 'http://localhost:4321', {
+        ordering,
+        invoices,
+        catalogueChanged: () => {
+          catalogueCache.invalidate();
+          options.siteChanged?.();
+        },
+      }),
+    ),
   );
   app.route('/api', referenceRoutes());
   app.route('/api', healthRoutes({ db, redis: options.redis, builtAt: options.builtAt }));

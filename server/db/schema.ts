@@ -31,6 +31,7 @@ export interface Database {
   staff: StaffTable;
   staff_invites: StaffInvitesTable;
   audit_log: AuditLogTable;
+  site_changes: SiteChangesTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -40,6 +41,8 @@ export interface CategoriesTable {
   name: string;
   position: number;
   image: string | null;
+  /** Hidden from the storefront since then; null while shown. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SubcategoriesTable {
@@ -48,6 +51,8 @@ export interface SubcategoriesTable {
   name: string;
   position: number;
   image: string | null;
+  /** Hidden from the storefront since then; null while shown. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductsTable {
@@ -67,6 +72,10 @@ export interface ProductsTable {
   hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** GST rate in percent: 0, 5, 12, 18 or 28. */
   gst_rate: ColumnType<GstRateColumn, GstRateColumn | undefined, GstRateColumn>;
+  /** The maker's name; null when none is given. */
+  brand: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Hidden from the storefront since then; null while shown. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type GstRateColumn = 0 | 5 | 12 | 18 | 28;
@@ -133,6 +142,10 @@ export interface RatingsTable {
   rating: number;
   review: string;
   created_at: CreatedAt;
+  /** Taken down by staff since then (null: shown); a hidden review leaves the averages. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RatingImagesTable {
@@ -358,6 +371,17 @@ export interface StaffInvitesTable {
 export type AuditOutcome = 'done' | 'denied';
 
 /** One staff change or denied staff action; entries are never changed or deleted (triggers refuse). */
+/** A committed catalogue change whose pages are still to be re-rendered (done_at null). */
+export interface SiteChangesTable {
+  id: Generated<number>;
+  created_at: CreatedAt;
+  /** JSON of a SiteChange (services/site/changes.ts). */
+  change: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  done_at: ColumnType<string | null, string | null | undefined, string | null>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ROLE_CANNOT, ROLE_LABELS, roleCan, type Permission } from '../../contract/staff';
 import { recordAudit } from '../services/staff/audit';
-import type { StaffContext } from '../services/staff/context';
+import type { StaffAccess } from '../services/staff/context';
 import { verifyStaffToken, type StaffSession } from '../services/staff/tokens';
 import { BEARER } from './auth';
 import { clientAddress } from './client-address';
@@ -22,7 +22,7 @@ const MAX_LOGGED_PATH = 200;
  * A 401 is not logged: without a valid staff token there is no staff member to name, and anyone
  * could fill the log with them.
  */
-export function requireStaff(staff: StaffContext, permission: Permission | null): MiddlewareHandler<StaffEnv> {
+export function requireStaff(staff: StaffAccess, permission: Permission | null): MiddlewareHandler<StaffEnv> {
   return async (c, next) => {
     const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
     if (!token) {

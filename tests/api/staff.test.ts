@@ -22,7 +22,7 @@ import { loadEnv } from '../../server/env';
 import { createAccounts } from '../../server/services/auth/accounts';
 import { newDeviceCookie } from '../../server/services/auth/device-cookies';
 import { OutboxMailer } from '../../server/services/mail/outbox';
-import { createStaff } from '../../server/services/staff/context';
+import { createStaffAccess } from '../../server/services/staff/context';
 import { runStaffCommand } from '../../server/services/staff/commands';
 import { issueStaffToken } from '../../server/services/staff/tokens';
 import { TOTP_STEP_SECONDS } from '../../server/services/staff/totp';
@@ -393,7 +393,7 @@ describe('requireStaff with each permission', () => {
       now: t.clock.now,
       limits: false as const,
     };
-    const staff = createStaff(createAccounts(t.db, options, t.mediaDir, false), options, 'http://shop.test');
+    const staff = createStaffAccess(createAccounts(t.db, options, t.mediaDir, false), options, 'http://shop.test');
     const app = new Hono();
     app.get('/check', requireStaff(staff, permission), (c) => c.json({ ok: true }));
     app.onError((error, c) => (error instanceof ApiError ? c.json(error.body(), error.status) : c.text('failed', 500)));

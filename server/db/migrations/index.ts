@@ -8,6 +8,7 @@ import { storedPictures } from './0006-stored-pictures';
 import { catalogueVersion } from './0007-catalogue-version';
 import { orderLifecycle } from './0008-order-lifecycle';
 import { staff } from './0009-staff';
+import { backOffice } from './0010-back-office';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-catalogue-version': catalogueVersion,
   '0008-order-lifecycle': orderLifecycle,
   '0009-staff': staff,
+  '0010-back-office': backOffice,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

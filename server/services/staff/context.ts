@@ -1,7 +1,9 @@
 import type { Db } from '../../db';
 import type { Accounts, AccountsOptions } from '../auth/accounts';
 import type { TokenConfig } from '../auth/tokens';
+import type { Invoices } from '../invoices/issuing';
 import type { Mailer } from '../mail/mailer';
+import type { Ordering } from '../orders/ordering';
 import { NO_THROTTLE, RateLimiter, type Allowance, type Throttle } from '../rate-limit';
 import { DEFAULT_STAFF_TOKEN_TTL_SECONDS } from './tokens';
 
@@ -37,8 +39,8 @@ export const DEFAULT_STAFF_LIMITS: StaffLimits = {
 
 export type StaffThrottles = Record<keyof StaffLimits, Throttle>;
 
-/** Everything the back office's routes share, built once per app. */
-export interface StaffContext {
+/** Staff sign-in and sessions: what checking a staff call needs. */
+export interface StaffAccess {
   db: Db;
   /** Staff tokens: the shop's secret, the staff lifetime, the app's clock. */
   tokens: TokenConfig;
@@ -52,11 +54,37 @@ export interface StaffContext {
   siteUrl: string;
 }
 
+/** What the back office uses of the rest of the shop, made once per app. */
+export interface StaffShop {
+  /** Orders as the shop moves them (staff moves, cancellations with refunds). */
+  ordering: Ordering;
+  /** Tax invoices, for printing an order's. */
+  invoices: Invoices;
+  /**
+   * Call after a committed catalogue change (which recorded its pages with `recordSiteChange` in
+   * its transaction): empties every process's catalogue answers and wakes the page refresher.
+   */
+  catalogueChanged: () => void;
+}
+
+/** Everything the back office's routes share, built once per app. */
+export type StaffContext = StaffAccess & StaffShop;
+
 /**
  * The back office's context, from the shoppers' one (database, secret, mailer, clock) and the
  * account options (staff token lifetime, throttle store; no throttles at all when RATE_LIMITS=off).
  */
-export function createStaff(accounts: Accounts, options: AccountsOptions, siteUrl: string): StaffContext {
+export function createStaff(
+  accounts: Accounts,
+  options: AccountsOptions,
+  siteUrl: string,
+  shop: StaffShop,
+): StaffContext {
+  return { ...createStaffAccess(accounts, options, siteUrl), ...shop };
+}
+
+/** Staff sign-in and sessions alone, from the shoppers' context and the account options. */
+export function createStaffAccess(accounts: Accounts, options: AccountsOptions, siteUrl: string): StaffAccess {
   const throttles = Object.fromEntries(
     (Object.keys(DEFAULT_STAFF_LIMITS) as (keyof StaffLimits)[]).map((name) => [
       name,

@@ -1,0 +1,41 @@
+import type { Db } from '../db';
+import type { Selectable } from 'kysely';
+import type { SiteChangesTable } from '../db/schema';
+
+export type SiteChangeRow = Selectable<SiteChangesTable>;
+
+/** Records a change's pages as due for re-rendering (in the change's own transaction when `db` is one). */
+export async function insertSiteChange(db: Db, change: string, at: string): Promise<void> {
+  await db.insertInto('site_changes').values({ change, created_at: at }).execute();
+}
+
+/** The oldest changes not yet rendered, at most `limit`. */
+export function pendingSiteChanges(db: Db, limit: number): Promise<SiteChangeRow[]> {
+  return db.selectFrom('site_changes').selectAll().where('done_at', 'is', null).orderBy('id').limit(limit).execute();
+}
+
+/** Marks changes up to and including `lastId` (among `ids`) rendered. */
+export async function markSiteChangesDone(db: Db, ids: number[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('site_changes').set({ done_at: at, error: null }).where('id', 'in', ids).execute();
+}
+
+/** Counts a failed attempt at rendering these changes, keeping the reason. */
+export async function markSiteChangesFailed(db: Db, ids: number[], error: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('site_changes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), error: error.slice(0, 2000) }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Marks every pending change done: a full build has just rendered the whole catalogue after them. */
+export async function markAllSiteChangesDone(db: Db, upToId: number, at: string): Promise<void> {
+  await db
+    .updateTable('site_changes')
+    .set({ done_at: at, error: null })
+    .where('done_at', 'is', null)
+    .where('id', '<=', upToId)
+    .execute();
+}
