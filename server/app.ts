@@ -179,6 +179,7 @@ export function createApp(options: AppOptions): Hono {
       createStaff(accounts, options.accounts, options.siteUrl ?? 'http://localhost:4321', {
         ordering,
         invoices,
+        mediaDir: options.mediaDir,
         catalogueChanged: () => {
           catalogueCache.invalidate();
           options.siteChanged?.();

@@ -60,6 +60,8 @@ export interface StaffShop {
   ordering: Ordering;
   /** Tax invoices, for printing an order's. */
   invoices: Invoices;
+  /** Folder of uploaded media (catalogue photos are stored below it, as profile pictures are). */
+  mediaDir: string;
   /**
    * Call after a committed catalogue change (which recorded its pages with `recordSiteChange` in
    * its transaction): empties every process's catalogue answers and wakes the page refresher.
