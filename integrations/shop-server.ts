@@ -14,7 +14,7 @@ export function shopServer(): AstroIntegration {
         setAdapter({
           name: 'shop-server',
           serverEntrypoint: fileURLToPath(new URL('./site-entry.ts', import.meta.url)),
-          exports: ['render'],
+          exports: ['render', 'refreshPages'],
           supportedAstroFeatures: { staticOutput: 'stable', hybridOutput: 'stable', serverOutput: 'stable' },
         }),
     },

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Env } from './env';
 import { connectSharedRedis, prepareData, sayWhatRuns, SHUTDOWN_GRACE_MS, StartupError } from './runtime';
 import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock } from './shared/build-lock';
-import { siteRebuilds } from './shared/site-rebuilds';
+import { SITE_CHANGED_MESSAGE, siteRebuilds } from './shared/site-rebuilds';
 import { removeBuildLeftovers } from './site-builder';
 
 /** A worker that lived less than this before dying counts as a crash loop: the next restart waits longer. */
@@ -24,9 +24,9 @@ const KILL_AFTER_MS = SHUTDOWN_GRACE_MS + 3_000;
 export async function runPrimary(env: Env): Promise<void> {
   const log = (line: string) => console.log(`[shop] ${line}`);
   const redis = await connectSharedRedis(env, log);
-  // Migrated and seeded here, once, before any worker opens the database.
+  // Migrated and seeded here, once, before any worker opens the database; kept open for the
+  // catalogue changes whose pages the primary renders again.
   const db = await prepareData(env, log);
-  await db.destroy();
   const leftovers = removeBuildLeftovers(env.dataDir);
   if (leftovers.length) log(`Removed ${leftovers.length} folder(s) left by an interrupted build`);
   sayWhatRuns(env, log);
@@ -90,12 +90,18 @@ export async function runPrimary(env: Env): Promise<void> {
     }, delay).unref();
   });
 
+  // Pages rendered again here after a staff change read the catalogue through the shared port.
+  process.env.API_BASE = `http://127.0.0.1:${port}/api/`;
   const builds = siteRebuilds({
     env,
     apiBase: `http://127.0.0.1:${port}/api/`,
     url: `http://localhost:${port}`,
     log,
     lock: redis ? redisBuildLock(redis.client, buildLockKey(redis.prefix)) : LOCAL_BUILD_LOCK,
+    db,
+  });
+  cluster.on('message', (_worker, message) => {
+    if (message === SITE_CHANGED_MESSAGE) builds.refresh();
   });
 
   // SIGTERM or SIGINT: each worker finishes its requests under way and exits; a build stops.
@@ -117,6 +123,7 @@ export async function runPrimary(env: Env): Promise<void> {
         }),
     );
     await Promise.all([builds.stop(), ...exited]);
+    await db.destroy();
     await redis?.close();
     process.exit(0);
   };

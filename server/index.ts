@@ -26,7 +26,7 @@ import { createRefunds } from './services/orders/refunds';
 import { startOrderSweeper } from './services/orders/sweeper';
 import { redisStore } from './services/rate-limit';
 import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock, type BuildLock } from './shared/build-lock';
-import { siteRebuilds, type SiteRebuilds } from './shared/site-rebuilds';
+import { SITE_CHANGED_MESSAGE, siteRebuilds, type SiteRebuilds } from './shared/site-rebuilds';
 import { currentBuildTime, currentRenderer, currentSite, removeBuildLeftovers } from './site-builder';
 
 /**
@@ -69,6 +69,7 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
     invoices: createInvoices(db, env.seller),
     log,
   });
+  let builds: SiteRebuilds | null = null;
   const app = createApp({
     db,
     mediaDir: mediaDir(env),
@@ -86,6 +87,12 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
     log: env.logRequests ? log : undefined,
     redis,
     builtAt: () => currentBuildTime(env.dataDir),
+    // A staff change's pages are rendered again by whoever builds: this process, or the primary
+    // of WEB_CONCURRENCY=N (told over the cluster's channel; it also polls for them).
+    siteChanged: () => {
+      if (worker) process.send?.(SITE_CHANGED_MESSAGE);
+      else builds?.refresh();
+    },
   });
   const server = await listen(app, env.port, env.host);
   const refunds = createRefunds(db, payments.provider, Date.now);
@@ -102,7 +109,6 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
   // Pages rendered on demand (search) read the catalogue from this process's own API.
   process.env.API_BASE = apiBase;
 
-  let builds: SiteRebuilds | null = null;
   let stopping = false;
   // SIGTERM or SIGINT: stop accepting, finish the requests under way (10 s at most), stop a
   // build in progress, close the database and Redis, exit 0.
@@ -130,7 +136,7 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
     return;
   }
   const lock: BuildLock = redis ? redisBuildLock(redis.client, buildLockKey(redis.prefix)) : LOCAL_BUILD_LOCK;
-  builds = siteRebuilds({ env, apiBase, url: `http://localhost:${port}`, log, lock });
+  builds = siteRebuilds({ env, apiBase, url: `http://localhost:${port}`, log, lock, db });
   await builds.start();
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { SiteRenderer } from '../integrations/site-entry';
+import type { SiteRenderer } from '../integrations/site-renderer';
 import { finishStaticFolder } from './site/static-folder';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,7 +112,12 @@ export async function currentRenderer(dataDir: string): Promise<SiteRenderer | n
     const entry = path.join(build, 'server', 'entry.mjs');
     renderer = fs.existsSync(entry)
       ? import(pathToFileURL(entry).href).then((module: Partial<SiteRenderer>) =>
-          typeof module.render === 'function' ? { render: module.render } : null,
+          typeof module.render === 'function'
+            ? {
+                render: module.render,
+                ...(typeof module.refreshPages === 'function' ? { refreshPages: module.refreshPages } : {}),
+              }
+            : null,
         )
       : Promise.resolve(null);
     renderers.set(build, renderer);
@@ -197,7 +202,8 @@ export function removeBuildLeftovers(dataDir: string, options: { workRoot?: stri
   }
   if (fs.existsSync(paths.root)) {
     for (const name of fs.readdirSync(paths.root)) {
-      const temp = /^current\.(\d+)\.tmp$/.exec(name);
+      // `current.<pid>.tmp`: a half-made link; `refresh-<pid>-<n>`: pages staged by a refresh (services/site/refresher.ts).
+      const temp = /^current\.(\d+)\.tmp$/.exec(name) ?? /^refresh-(\d+)-\d+$/.exec(name);
       if (temp && !alive(Number(temp[1]))) remove(path.join(paths.root, name));
     }
   }

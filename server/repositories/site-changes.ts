@@ -39,3 +39,31 @@ export async function markAllSiteChangesDone(db: Db, upToId: number, at: string)
     .where('id', '<=', upToId)
     .execute();
 }
+
+/** The newest pending change's id, 0 when none is pending. */
+export async function newestPendingSiteChange(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('site_changes')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('done_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The subcategories and categories `productIds` are listed in (hidden products' too: their places are kept). */
+export async function listingsOfProducts(
+  db: Db,
+  productIds: number[],
+): Promise<{ categories: number[]; subcategories: number[] }> {
+  if (productIds.length === 0) return { categories: [], subcategories: [] };
+  const rows = await db
+    .selectFrom('products')
+    .innerJoin('subcategories', 'subcategories.id', 'products.subcategory_id')
+    .select(['products.subcategory_id', 'subcategories.category_id'])
+    .where('products.id', 'in', productIds)
+    .execute();
+  return {
+    categories: [...new Set(rows.map((r) => r.category_id))],
+    subcategories: [...new Set(rows.map((r) => r.subcategory_id))],
+  };
+}

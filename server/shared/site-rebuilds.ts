@@ -1,9 +1,27 @@
+import type { Db } from '../db';
 import type { Env } from '../env';
+import { pendingSiteChanges } from '../repositories/site-changes';
+import { changesBuilt, newestPendingChange, refreshPages } from '../services/site/refresher';
 import { buildSite, currentSite } from '../site-builder';
 import type { BuildLock } from './build-lock';
 
+/** What a cluster worker sends its primary after a catalogue change (the primary builds and refreshes). */
+export const SITE_CHANGED_MESSAGE = 'gharbazaar:site-changed';
+
 /** While no site is live and another process holds the build lock, how often to look again. */
 const WAIT_FOR_SITE_MS = 10_000;
+/**
+ * Changes asked for within this of each other are rendered together (a form that saves a product
+ * and then its stock, a few quick edits): one read of the catalogue for all of them.
+ */
+const REFRESH_BATCH_MS = 200;
+/**
+ * How often pending changes are looked for besides being told of them: changes made by a process
+ * that cannot tell this one (another machine), and retries after a failed refresh.
+ */
+const REFRESH_POLL_MS = 5_000;
+/** A refresh that failed this many times in a row gives way to a whole build. */
+const REFRESH_ATTEMPTS = 3;
 
 export interface SiteRebuildOptions {
   env: Env;
@@ -14,6 +32,8 @@ export interface SiteRebuildOptions {
   log: (line: string) => void;
   /** Who builds: one process at a time among those sharing it. */
   lock: BuildLock;
+  /** The shop's database, for the catalogue changes whose pages are rendered again (site_changes). */
+  db?: Db;
 }
 
 export interface SiteRebuilds {
@@ -23,6 +43,13 @@ export interface SiteRebuilds {
    * been asked for.
    */
   start(): Promise<void>;
+  /**
+   * A catalogue change was committed (with its site_changes row): the pages it touches are
+   * rendered again soon, together with any other change made meanwhile.
+   */
+  refresh(): void;
+  /** Resolves once the builds and refreshes asked for so far are done. */
+  settled(): Promise<void>;
   /** Stops a build in progress and the schedule; resolves once the build's process has ended. */
   stop(): Promise<void>;
 }
@@ -33,10 +60,13 @@ export interface SiteRebuilds {
  * does not get the lock serves the last build; one that has none yet looks again every 10 s,
  * until the holder's build is live (a shared DATA_DIR) or the lock is free.
  */
-export function siteRebuilds({ env, apiBase, url, log, lock }: SiteRebuildOptions): SiteRebuilds {
+export function siteRebuilds({ env, apiBase, url, log, lock, db }: SiteRebuildOptions): SiteRebuilds {
   const shutdown = new AbortController();
   let running: Promise<void> | null = null;
-  let again = false;
+  let wantBuild = false;
+  let wantRefresh = false;
+  let failedRefreshes = 0;
+  let refreshTimer: NodeJS.Timeout | null = null;
   const timers: NodeJS.Timeout[] = [];
 
   const buildOnce = async (): Promise<void> => {
@@ -46,6 +76,8 @@ export function siteRebuilds({ env, apiBase, url, log, lock }: SiteRebuildOption
       return;
     }
     try {
+      // Changes made before the build reads the catalogue are in it; later ones are refreshed after.
+      const builtUpTo = db ? await newestPendingChange(db) : 0;
       const result = await buildSite({
         dataDir: env.dataDir,
         apiBase,
@@ -55,6 +87,8 @@ export function siteRebuilds({ env, apiBase, url, log, lock }: SiteRebuildOption
         signal: shutdown.signal,
       });
       log(`Built ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s`);
+      if (db) await changesBuilt(db, builtUpTo);
+      failedRefreshes = 0;
     } catch (error) {
       if (!shutdown.signal.aborted) console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -62,20 +96,75 @@ export function siteRebuilds({ env, apiBase, url, log, lock }: SiteRebuildOption
     }
   };
 
-  const rebuild = (): Promise<void> => {
-    if (shutdown.signal.aborted) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
+  /** Renders the pages of the pending catalogue changes again, or asks for a build when only that will do. */
+  const refreshOnce = async (): Promise<void> => {
+    if (!db || !currentSite(env.dataDir)) return;
+    // Looked at before the lock: most polls find nothing, and need not take it.
+    if ((await pendingSiteChanges(db, 1)).length === 0) return;
+    const taken = await lock.acquire();
+    if (!taken.held) return; // Another process builds or refreshes; the next poll looks again.
+    try {
+      const outcome = await refreshPages({ db, dataDir: env.dataDir, siteUrl: env.siteUrl });
+      if (outcome === 'rebuild') wantBuild = true;
+      else if (outcome) {
+        failedRefreshes = 0;
+        log(
+          `Pages refreshed: ${outcome.pages} rendered, ${outcome.removed} removed, for ${outcome.changes} change(s) in ${(outcome.ms / 1000).toFixed(2)} s`,
+        );
+      }
+    } catch (error) {
+      if (shutdown.signal.aborted) return;
+      failedRefreshes += 1;
+      // The live pages are as they were; the changes stay pending for the next poll, or a whole build.
+      console.error(
+        `[shop] Pages not refreshed (attempt ${failedRefreshes}): ${error instanceof Error ? error.message : String(error)}`,
+      );
+      if (failedRefreshes >= REFRESH_ATTEMPTS) wantBuild = true;
+    } finally {
+      await taken.held.release();
     }
+  };
+
+  /** Runs what is wanted, one thing at a time: a build first, then the refreshes it did not cover. */
+  const work = (): Promise<void> => {
+    if (shutdown.signal.aborted) return Promise.resolve();
+    if (running) return running;
     running = (async () => {
-      do {
-        again = false;
-        await buildOnce();
-      } while (again && !shutdown.signal.aborted);
-      running = null;
+      try {
+        while ((wantBuild || wantRefresh) && !shutdown.signal.aborted) {
+          if (wantBuild) {
+            wantBuild = false;
+            await buildOnce();
+            // Changes committed while it built are not in it.
+            wantRefresh = true;
+          } else {
+            wantRefresh = false;
+            await refreshOnce().catch((error: unknown) => {
+              if (!shutdown.signal.aborted)
+                console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`);
+            });
+          }
+        }
+      } finally {
+        running = null;
+      }
     })();
     return running;
+  };
+
+  const rebuild = (): Promise<void> => {
+    wantBuild = true;
+    return work();
+  };
+
+  const refresh = (): void => {
+    if (!env.siteBuilds || !db || shutdown.signal.aborted || refreshTimer) return;
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      wantRefresh = true;
+      void work();
+    }, REFRESH_BATCH_MS);
+    refreshTimer.unref();
   };
 
   return {
@@ -108,14 +197,26 @@ export function siteRebuilds({ env, apiBase, url, log, lock }: SiteRebuildOption
           timers.push(look);
         }
       }
+      if (db) {
+        const poll = setInterval(refresh, REFRESH_POLL_MS);
+        poll.unref();
+        timers.push(poll);
+      }
       if (env.rebuildIntervalMinutes > 0) {
         const every = setInterval(() => void rebuild(), env.rebuildIntervalMinutes * 60_000);
         every.unref();
         timers.push(every);
       }
     },
+    refresh,
+    async settled() {
+      while (refreshTimer || running) {
+        await (running ?? new Promise((resolve) => setTimeout(resolve, REFRESH_BATCH_MS)));
+      }
+    },
     async stop() {
       for (const timer of timers) clearInterval(timer);
+      if (refreshTimer) clearTimeout(refreshTimer);
       shutdown.abort();
       await running;
     },

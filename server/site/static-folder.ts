@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SiteRenderer } from '../../integrations/site-entry';
+import type { SiteRenderer } from '../../integrations/site-renderer';
 import { SEARCH_FALLBACK_PAGE, staticHostFiles } from './static-host';
 
 /**
@@ -40,12 +40,17 @@ async function writeSearchShell(build: string, options: { apiBase: string; siteU
 
 /**
  * Astro sends an on-demand page's Content-Security-Policy as a header, which a file does not
- * carry: it goes into the page as the meta tag the built pages have, right after the charset.
+ * carry: it goes into the page as the meta tag the built pages have, where the build puts it
+ * (before the styles and scripts Astro adds to the head, or at its end), so a page rendered again after a
+ * change is byte for byte what a build would write.
  */
 export function withPolicyMeta(html: string, policy: string | null): string {
   if (!policy) return html;
   const meta = `<meta http-equiv="content-security-policy" content="${policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;
-  const charset = /<meta charset="[^"]*">/i.exec(html);
-  if (charset) return html.replace(charset[0], `${charset[0]}${meta}`);
-  return html.replace(/<head>/i, `<head>${meta}`);
+  const head = /<\/head>/i.exec(html);
+  if (!head) return html.replace(/<html[^>]*>/i, (tag) => `${tag}${meta}`);
+  // Astro's own head content starts there: the policy, then the styles, then its inline scripts.
+  const style = /<style[\s>]|<script>/i.exec(html.slice(0, head.index));
+  const at = style ? style.index : head.index;
+  return `${html.slice(0, at)}${meta}${html.slice(at)}`;
 }

@@ -1,21 +1,8 @@
+import type { SiteChange } from '../../../contract/site-changes';
 import type { Db } from '../../db';
 import { insertSiteChange } from '../../repositories/site-changes';
 
-/**
- * What a committed catalogue change touched, so that only the pages showing it are rendered
- * again. `products` are the products changed (their pages, the grids and home sections that
- * show them); `categories` and `subcategories` are listings whose content or order changed
- * besides their products' (a product moved between them names both, before and after);
- * `home` is the home page's own content (banners, deals, offers); `everything` asks for a whole
- * rebuild (a category renamed shows in every page's menu).
- */
-export interface SiteChange {
-  products?: number[];
-  categories?: number[];
-  subcategories?: number[];
-  home?: boolean;
-  everything?: boolean;
-}
+export type { SiteChange };
 
 /**
  * Records a change's pages as due, in the change's own transaction (pass the transaction as `db`):

@@ -1,5 +1,8 @@
-import { getAllProducts, getCategories, getSubcategories } from '../../lib/api/client';
+import { forgetBuildReads, getAllProducts, getCategories, getSubcategories } from '../../lib/api/client';
 import type { Category, Product, Subcategory } from '../../../contract/types';
+import { PAGE_SIZES } from '../../lib/constants';
+import * as routes from '../../lib/routes';
+import { pageCount } from '../../ui/pagination';
 import { inThisShard } from './build-shard';
 
 /** The whole catalogue grouped for static pages, read from the API once per build. */
@@ -21,6 +24,16 @@ function group(products: Product[], key: (p: Product) => number): Map<number, Pr
     map.set(key(p), list);
   }
   return map;
+}
+
+/**
+ * Forgets the catalogue read so far, so that the next page reads it again: the shop's server
+ * renders pages again after a staff change (site-refresh.astro) in the same process, long after
+ * the build.
+ */
+export function forgetCatalogue(): void {
+  index = null;
+  forgetBuildReads();
 }
 
 /** Loads (once) every product, category and subcategory, grouped for the grid pages. */
@@ -64,4 +77,45 @@ export async function categoryPagePaths(): Promise<{ params: { id: string }; pro
     params: { id: String(category.id) },
     props: { category, products: gridProducts(data, 'category', category.id) },
   }));
+}
+
+/** A grid of products paged into Load More fragments. */
+export interface Grid {
+  kind: GridKind;
+  id: number;
+}
+
+/** What a Load More fragment page is given. */
+export interface FragmentProps {
+  products: Product[];
+  total: number;
+  next: string | undefined;
+}
+
+/** Every grid: all products, each category's and each subcategory's. */
+export function allGrids(data: CatalogueIndex): Grid[] {
+  return [
+    { kind: 'all', id: 0 },
+    ...data.categories.map((c) => ({ kind: 'category' as const, id: c.id })),
+    ...data.subcategories.map((s) => ({ kind: 'subcategory' as const, id: s.id })),
+  ];
+}
+
+/** The Load More fragment pages of `grids` (50 products a page; page 1 too). */
+export function fragmentPaths(
+  data: CatalogueIndex,
+  grids: Grid[],
+): { params: { kind: GridKind; id: string; page: string }; props: FragmentProps }[] {
+  return grids.flatMap(({ kind, id }) => {
+    const products = gridProducts(data, kind, id);
+    const pages = pageCount(products.length, PAGE_SIZES.productGrid);
+    return Array.from({ length: pages }, (_, i) => ({
+      params: { kind, id: String(id), page: String(i + 1) },
+      props: {
+        products: products.slice(i * PAGE_SIZES.productGrid, (i + 1) * PAGE_SIZES.productGrid),
+        total: products.length,
+        next: i + 1 < pages ? routes.gridFragment(kind, id, i + 2) : undefined,
+      },
+    }));
+  });
 }

@@ -139,6 +139,11 @@ export function onSessionEnded(handler: (token: string) => void): void {
 /** Build-time memo: many pages ask for the same lists, and the catalogue does not change mid-build. */
 const buildCache = new Map<string, Promise<unknown>>();
 
+/** Forgets the server-side reads kept so far: the catalogue changed since (pages rendered again after a staff change). */
+export function forgetBuildReads(): void {
+  buildCache.clear();
+}
+
 async function call(path: string, options: RequestOptions = {}): Promise<unknown> {
   const method = options.method ?? 'GET';
   const target = url(path, options.query);

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../../db';
+import {
+  listingsOfProducts,
+  markAllSiteChangesDone,
+  markSiteChangesDone,
+  markSiteChangesFailed,
+  newestPendingSiteChange,
+  pendingSiteChanges,
+} from '../../repositories/site-changes';
+import { currentRenderer, currentSite, sitePaths } from '../../site-builder';
+import { withPolicyMeta } from '../../site/static-folder';
+import { mergeSiteChanges, parseSiteChange, type SiteChange } from './changes';
+
+/** Changes rendered in one go at most (a bulk import's thousands wait for the next round). */
+const BATCH = 500;
+
+/** What one refresh did. */
+export interface RefreshOutcome {
+  /** Changes rendered (site_changes rows marked done). */
+  changes: number;
+  pages: number;
+  removed: number;
+  ms: number;
+}
+
+/** What the refresher needs of the shop: its database, data folder and public address. */
+export interface RefreshContext {
+  db: Db;
+  dataDir: string;
+  siteUrl: string;
+}
+
+/** The file of a page in a built site's static folder. */
+export function pageFile(root: string, pagePath: string): string {
+  const clean = pagePath.replace(/\/+$/, '');
+  if (/\.[a-z]+$/.test(clean)) return path.join(root, clean);
+  return path.join(root, clean, 'index.html');
+}
+
+/** The pending changes' rows, or null when there are none. */
+export async function pendingChanges(db: Db): Promise<{ ids: number[]; change: SiteChange } | null> {
+  const rows = await pendingSiteChanges(db, BATCH);
+  if (rows.length === 0) return null;
+  return { ids: rows.map((r) => r.id), change: mergeSiteChanges(rows.map((r) => parseSiteChange(r.change))) };
+}
+
+/**
+ * Renders again the pages the pending catalogue changes touch, with the live build's own
+ * renderer (so they are what a build would write), and swaps them in: every page is rendered
+ * into a staging folder first, so a failure leaves the live site as it was; then each file is
+ * renamed over the live one (one rename each: a visitor gets the old page or the new, never a
+ * part). Answers null when nothing is pending, 'rebuild' when only a whole build will do (a
+ * change to the menu, or a build from before pages could be rendered again).
+ */
+export async function refreshPages(context: RefreshContext): Promise<RefreshOutcome | 'rebuild' | null> {
+  const started = performance.now();
+  const pending = await pendingChanges(context.db);
+  if (!pending) return null;
+  if (pending.change.everything) return 'rebuild';
+  const renderer = await currentRenderer(context.dataDir);
+  const root = currentSite(context.dataDir);
+  if (!renderer?.refreshPages || !root) return 'rebuild';
+
+  // A product hidden or moved leaves the listings it was in: they are named from the database
+  // (which keeps hidden products' places), besides the ones it is in now.
+  const listings = await listingsOfProducts(context.db, pending.change.products ?? []);
+  const change = {
+    ...pending.change,
+    categories: [...new Set([...(pending.change.categories ?? []), ...listings.categories])],
+    subcategories: [...new Set([...(pending.change.subcategories ?? []), ...listings.subcategories])],
+  };
+  const live = (pagePath: string) => {
+    try {
+      return fs.readFileSync(pageFile(root, pagePath), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  try {
+    const result = await renderer.refreshPages(change, { siteUrl: context.siteUrl, liveFile: live });
+    swapIn(context.dataDir, root, result);
+    await markSiteChangesDone(context.db, pending.ids, new Date().toISOString());
+    return {
+      changes: pending.ids.length,
+      pages: result.pages.length,
+      removed: result.removed.length,
+      ms: performance.now() - started,
+    };
+  } catch (error) {
+    await markSiteChangesFailed(context.db, pending.ids, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+let staged = 0;
+
+/** Writes the pages into a staging folder beside the builds, then renames each over the live file. */
+function swapIn(
+  dataDir: string,
+  root: string,
+  result: { pages: { path: string; body: string; policy: string | null }[]; removed: string[] },
+): void {
+  const staging = path.join(sitePaths(dataDir).root, `refresh-${process.pid}-${(staged += 1)}`);
+  fs.rmSync(staging, { recursive: true, force: true });
+  try {
+    const moves: [string, string][] = [];
+    for (const page of result.pages) {
+      const file = pageFile(staging, page.path);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const body = file.endsWith('.html') ? withPolicyMeta(page.body, page.policy) : page.body;
+      fs.writeFileSync(file, body);
+      moves.push([file, pageFile(root, page.path)]);
+    }
+    for (const [from, to] of moves) {
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.renameSync(from, to);
+    }
+    for (const pagePath of result.removed) {
+      const file = pageFile(root, pagePath);
+      fs.rmSync(file, { force: true });
+      // The page's own folder goes with it when nothing else is in it.
+      if (file.endsWith(`${path.sep}index.html`)) {
+        try {
+          fs.rmdirSync(path.dirname(file));
+        } catch {
+          // Not empty, or gone already.
+        }
+      }
+    }
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** After a whole build that read the catalogue after change `upToId`: those changes are rendered. */
+export async function changesBuilt(db: Db, upToId: number): Promise<void> {
+  if (upToId > 0) await markAllSiteChangesDone(db, upToId, new Date().toISOString());
+}
+
+/** The newest pending change's id (0 when none): a build starting now renders everything up to it. */
+export function newestPendingChange(db: Db): Promise<number> {
+  return newestPendingSiteChange(db);
+}

@@ -1,0 +1,179 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '../../server/app';
+import { databaseFile, type Db } from '../../server/db';
+import { loadEnv, type Env } from '../../server/env';
+import { accountsOptions, boundPort, listen, mediaDir, prepareData } from '../../server/runtime';
+import { LOCAL_BUILD_LOCK } from '../../server/shared/build-lock';
+import { siteRebuilds } from '../../server/shared/site-rebuilds';
+import { recordSiteChange } from '../../server/services/site/changes';
+import { pageFile, refreshPages } from '../../server/services/site/refresher';
+import { buildSite, currentSite, sitePaths } from '../../server/site-builder';
+
+/**
+ * The static pages follow a catalogue change without a whole build: a real build of a small
+ * catalogue, then changes rendered again by the live build's own renderer.
+ */
+let dataDir: string;
+let env: Env;
+let db: Db;
+let server: ServerType;
+let root: string;
+let previousApiBase: string | undefined;
+
+const read = (pagePath: string) => fs.readFileSync(pageFile(root, pagePath), 'utf8');
+
+/** Every page file of the live site with its content. */
+function snapshot(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.(html|xml)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(root, file), fs.readFileSync(file, 'utf8'));
+  }
+  return files;
+}
+
+function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+}
+
+/**
+ * Sets a variant's price from another process, as a command-line tool would: the API notices by
+ * the database's own change counter. (The admin routes empty the API's catalogue cache for their
+ * own changes; a second connection in this process would not move SQLite's counter.)
+ */
+function setFinalPrice(variantId: number, paise: number): void {
+  const script = `const Database = require('better-sqlite3');
+    const db = new Database(${JSON.stringify(databaseFile(dataDir))});
+    db.prepare('UPDATE variants SET price_paise = ?, final_price_paise = ? WHERE id = ?').run(${paise + 10_000}, ${paise}, ${variantId});
+    db.close();`;
+  execFileSync(process.execPath, ['-e', script], { cwd: process.cwd() });
+}
+
+async function firstVariantOf(productId: number): Promise<{ id: number; price_paise: number }> {
+  return db
+    .selectFrom('variants')
+    .select(['id', 'price_paise'])
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+async function pending(): Promise<{ id: number; attempts: number; done_at: string | null; error: string | null }[]> {
+  return db.selectFrom('site_changes').select(['id', 'attempts', 'done_at', 'error']).orderBy('id').execute();
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-refresh-'));
+  env = loadEnv({ DATA_DIR: dataDir, SEED_PRODUCTS: '60', SITE_URL: 'http://shop.test' });
+  db = await prepareData(env, () => {});
+  const app = createApp({ db, mediaDir: mediaDir(env), accounts: accountsOptions(env) });
+  server = await listen(app, 0, '127.0.0.1');
+  previousApiBase = process.env.API_BASE;
+  process.env.API_BASE = `http://127.0.0.1:${boundPort(server)}/api/`;
+  await buildSite({ dataDir, apiBase: process.env.API_BASE, siteUrl: env.siteUrl });
+  root = currentSite(dataDir) ?? '';
+}, 300_000);
+
+afterAll(async () => {
+  if (previousApiBase === undefined) delete process.env.API_BASE;
+  else process.env.API_BASE = previousApiBase;
+  server?.close();
+  await db?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('refreshing the pages a change touches', () => {
+  test('with nothing changed, the pages rendered again are byte for byte what the build wrote', async () => {
+    const before = snapshot();
+    await recordSiteChange(db, { products: [3, 41] }, Date.now());
+    const outcome = await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
+    expect(outcome).toMatchObject({ changes: 1, removed: 0 });
+    expect(outcome !== null && outcome !== 'rebuild' && outcome.pages).toBeGreaterThanOrEqual(10);
+    expect(changedFiles(before, snapshot())).toEqual([]);
+    expect((await pending()).every((row) => row.done_at !== null)).toBe(true);
+  });
+
+  test('a price change reaches the product page, its listings and home; other pages stay as they were', async () => {
+    const variant = await firstVariantOf(7);
+    const before = snapshot();
+    setFinalPrice(variant.id, 123_400);
+    await recordSiteChange(db, { products: [7] }, Date.now());
+    await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
+    expect(read('/product-details/7').includes('₹1,234')).toBe(true);
+    const changed = changedFiles(before, snapshot());
+    expect(changed).toContain(path.join('product-details', '7', 'index.html'));
+    // Another product's page is not touched.
+    expect(changed).not.toContain(path.join('product-details', '8', 'index.html'));
+    // Only a handful of the site's pages: the product, its listings and their Load More pages, home.
+    expect(changed.length).toBeLessThan(15);
+    expect(fs.readdirSync(sitePaths(dataDir).root).filter((name) => name.startsWith('refresh-'))).toEqual([]);
+  });
+
+  test('a failed refresh leaves the live site as it was, keeps the change pending and is tried again', async () => {
+    const variant = await firstVariantOf(9);
+    setFinalPrice(variant.id, 98_700);
+    await recordSiteChange(db, { products: [9] }, Date.now());
+    const before = snapshot();
+    const working = process.env.API_BASE;
+    // The catalogue cannot be read: nothing is written.
+    process.env.API_BASE = 'http://127.0.0.1:9/api/';
+    try {
+      await expect(refreshPages({ db, dataDir, siteUrl: env.siteUrl })).rejects.toThrow();
+    } finally {
+      process.env.API_BASE = working;
+    }
+    expect(changedFiles(before, snapshot())).toEqual([]);
+    const failed = (await pending()).at(-1);
+    expect(failed).toMatchObject({ attempts: 1, done_at: null });
+    expect(failed?.error).toBeTruthy();
+    // The next try renders it.
+    await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
+    expect(read('/product-details/9').includes('₹987')).toBe(true);
+    expect((await pending()).at(-1)?.done_at).not.toBeNull();
+  });
+
+  test('changes made together are rendered in one refresh', async () => {
+    for (const id of [11, 12, 13]) await recordSiteChange(db, { products: [id] }, Date.now());
+    const outcome = await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
+    expect(outcome).toMatchObject({ changes: 3 });
+  });
+
+  test('a change to the menu asks for a whole build', async () => {
+    await recordSiteChange(db, { everything: true }, Date.now());
+    expect(await refreshPages({ db, dataDir, siteUrl: env.siteUrl })).toBe('rebuild');
+    // Still pending until a build has rendered it.
+    expect((await pending()).at(-1)?.done_at).toBeNull();
+    await db.updateTable('site_changes').set({ done_at: new Date().toISOString() }).execute();
+  });
+
+  test('the site rebuilds of a process render a change they are told of within a second', async () => {
+    const builds = siteRebuilds({
+      env: loadEnv({ DATA_DIR: dataDir, SITE_URL: env.siteUrl, REBUILD_INTERVAL_MINUTES: '0' }),
+      apiBase: process.env.API_BASE ?? '',
+      url: 'http://localhost',
+      log: () => {},
+      lock: LOCAL_BUILD_LOCK,
+      db,
+    });
+    try {
+      const variant = await firstVariantOf(15);
+      setFinalPrice(variant.id, 45_600);
+      await recordSiteChange(db, { products: [15] }, Date.now());
+      const started = performance.now();
+      builds.refresh();
+      await builds.settled();
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(read('/product-details/15').includes('₹456')).toBe(true);
+    } finally {
+      await builds.stop();
+    }
+  });
+});
