@@ -49,6 +49,12 @@ export const BUDGETS = {
     cartWriteRatePerSecond: 200,
     cartWriteMaxP99Ms: 50,
   },
+  refresh: {
+    /** The catalogue size the change → visible page budget applies to. */
+    atProducts: 10_000,
+    /** A staff price change shows on the static product page within this (median of 5). */
+    maxSeconds: 10,
+  },
   accounts: {
     /** argon2id (19 MiB, 2 passes) per sign-up and login: well under a second for a shopper. */
     maxSignupMs: 1000,

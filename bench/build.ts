@@ -33,8 +33,15 @@ function countHtml(dir: string): number {
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html')).length;
 }
 
-/** Seeds a catalogue of `products` into a fresh data folder and builds the site from it. */
-export async function benchBuild(products: number, log: (line: string) => void): Promise<BuildResult> {
+/**
+ * Seeds a catalogue of `products` into a fresh data folder and builds the site from it; then
+ * `afterBuild` may use the built shop's data folder before it is removed.
+ */
+export async function benchBuild(
+  products: number,
+  log: (line: string) => void,
+  afterBuild?: (dataDir: string) => Promise<void>,
+): Promise<BuildResult> {
   const dataDir = path.join(BENCH_TMP, `build-${products}`);
   const minutes = Math.max(10, Math.ceil(products / 1_000));
   try {
@@ -76,6 +83,7 @@ export async function benchBuild(products: number, log: (line: string) => void):
       `  ${fmt(result.pages)} pages (${fmt(productPages)} product pages) in ${fmt(wallSeconds, 1)} s: ` +
         `${fmt(result.productPagesPerSecond)} product pages/s, peak ${result.peakMemoryMb ?? '?'} MB`,
     );
+    await afterBuild?.(dataDir);
     return result;
   } finally {
     // A 10,000-product build is hundreds of MB; the figures are all that is kept.

@@ -5,12 +5,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { accountsTable, benchAccounts, type AccountsResult } from './accounts';
 import { apiTable, benchApi, type ApiResult } from './api';
+import { BUDGETS } from './budgets';
 import { benchBuild, buildSizes, buildTable, type BuildResult } from './build';
 import { CHROMIUM_PATH } from './chromium';
 import { benchLighthouse, lighthouseRuns, lighthouseTable, type LighthouseResult } from './lighthouse';
 import { PROJECT_ROOT, stopAll } from './processes';
 import { fmt, overBudget, renderReport, type Table } from './report';
 import { benchSetups, setupsTable } from './setups';
+import { benchRefresh, refreshTable, type RefreshResult } from './refresh';
 import { startShop, type RunningShop } from './shop';
 import { benchWeight, weightTable, type WeightResult } from './weight';
 
@@ -42,6 +44,8 @@ interface ResultsFile {
   updatedAt: string;
   machine: Record<string, string | number>;
   build?: SectionRecord<BuildResult[]>;
+  /** Measured in the build section, on its 10,000-product shop. */
+  refresh?: SectionRecord<RefreshResult>;
   weight?: SectionRecord<WeightResult[]>;
   lighthouse?: SectionRecord<LighthouseResult[]>;
   api?: SectionRecord<ApiResult[]>;
@@ -111,6 +115,7 @@ function recordedTables(file: ResultsFile): Table[] {
   });
   const tables: Table[] = [];
   if (file.build) tables.push(dated(buildTable(file.build.results), file.build));
+  if (file.refresh) tables.push(dated(refreshTable(file.refresh.results), file.refresh));
   if (file.weight) tables.push(dated(weightTable(file.weight.results), file.weight));
   if (file.lighthouse) tables.push(dated(lighthouseTable(file.lighthouse.results), file.lighthouse));
   if (file.api) {
@@ -160,13 +165,28 @@ async function main(): Promise<number> {
 
   if (sections.includes('build')) {
     await attempt('build', async () => {
+      let refresh: SectionRecord<RefreshResult> | null = null;
       const record = await timed(async () => {
         const results: BuildResult[] = [];
-        for (const products of buildSizes()) results.push(await benchBuild(products, log));
+        for (const products of buildSizes()) {
+          // The staff change → static page time is measured on the shop the budget's build made.
+          const afterBuild =
+            products === BUDGETS.refresh.atProducts
+              ? async (dataDir: string) => {
+                  log(`Staff price changes on the ${fmt(products)}-product shop, followed to the static page`);
+                  refresh = await timed(() => benchRefresh(dataDir, products, log));
+                }
+              : undefined;
+          results.push(await benchBuild(products, log, afterBuild));
+        }
         return results;
       });
       file.build = record;
       tables.push(buildTable(record.results));
+      if (refresh) {
+        file.refresh = refresh;
+        tables.push(refreshTable((refresh as SectionRecord<RefreshResult>).results));
+      }
     });
   }
 

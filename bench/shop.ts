@@ -29,6 +29,8 @@ export interface ShopOptions {
   name: string;
   /** Settings on top of the bench's own (DATABASE_URL, WEB_CONCURRENCY, SITE_BUILDS=off, …). */
   env: Record<string, string>;
+  /** Open the shop on the data folder as it is (a catalogue seeded and built already); `env.DATA_DIR` names it. */
+  keepData?: boolean;
 }
 
 /** Whether a shop's output says all `workers` of a WEB_CONCURRENCY cluster listen (the primary logs each). */
@@ -44,11 +46,11 @@ function workersListening(output: string, workers: number): boolean {
  */
 export async function startShop(
   log: (line: string) => void,
-  { name, env }: ShopOptions = { name: 'shop', env: {} },
+  { name, env, keepData = false }: ShopOptions = { name: 'shop', env: {} },
 ): Promise<RunningShop> {
   const port = await freePort();
-  const dataDir = path.join(BENCH_TMP, name);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const dataDir = keepData && env.DATA_DIR ? env.DATA_DIR : path.join(BENCH_TMP, name);
+  if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   const origin = `http://127.0.0.1:${port}`;
   const inherited = { ...process.env };
   for (const setting of SET_BY_THE_BENCH) delete inherited[setting];

@@ -96,7 +96,7 @@ export interface AppOptions {
 
 /** Calls that can change an order (and so have an e-mail to send). */
 const ORDER_CHANGES =
-  /^\/api\/(?:common\/(?:create_order|verify_payment|orders\/\d+\/\w+)|payments\/(?:webhook|local\/fail))\/?$/;
+  /^\/api\/(?:common\/(?:create_order|verify_payment|orders\/\d+\/\w+)|payments\/(?:webhook|local\/fail)|admin\/orders\/\d+\/move)\/?$/;
 
 function jsonError(c: Context, error: ApiError): Response {
   return c.json(error.body(), error.status, error.headers);

@@ -66,6 +66,8 @@ export const ProductSchema = z
     sub_category: id,
     sub_category_name: z.string(),
     big_deal: z.boolean(),
+    // Optional in the type only (the API always sends it), so products built by older clients still type-check.
+    brand: z.string().nullable().optional().meta({ description: "The maker's name; null when none is given." }),
     variants: z.array(VariantSchema),
   })
   .meta({ id: 'Product', description: 'A product with its variants, images and ratings.' });

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { SHOP_NAME } from '../../contract/shop';
 import { registerOperations, TAGS } from './paths';
+import { ADMIN_DESK_TAGS, registerAdminDeskOperations } from './admin-orders-paths';
 
 /** The OpenAPI document's type, as the generator answers it. */
 export type OpenApiDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
@@ -21,11 +22,12 @@ export function openApiDocument(): OpenApiDocument {
   // OpenAPIHono holds the registry and generates with OpenApiGeneratorV31; no route is served through it.
   const spec = new OpenAPIHono();
   registerOperations(spec);
+  registerAdminDeskOperations(spec);
   built = spec.getOpenAPI31Document({
     openapi: '3.1.0',
     info: { title: `${SHOP_NAME} API`, version: '1.0.0', description: DESCRIPTION },
     servers: [{ url: '/', description: 'The shop itself (the API lives under /api/).' }],
-    tags: TAGS.map((t) => ({ ...t })),
+    tags: [...TAGS, ...ADMIN_DESK_TAGS].map((t) => ({ ...t })),
   });
   return built;
 }

@@ -56,6 +56,8 @@ import { ResetPasswordBody } from '../routes/auth';
 import { HealthSchema } from '../routes/health';
 import { VerifyPaymentBody } from '../routes/orders';
 import { LocalAuthorizeBody, RazorpayWebhookBody, WebhookEventIdHeader } from '../routes/payments';
+import { adminCatalogueOperations } from './admin-catalogue-paths';
+import { adminCsvOperations } from './admin-csv-paths';
 import { adminOperations } from './admin-paths';
 import { profilePictureField, reviewImagesField, webhookSignatureHeader } from './forms';
 
@@ -78,6 +80,7 @@ export const TAGS = [
     description:
       'The back office: staff login with a second factor, staff sessions, invitations, roles and the audit log.',
   },
+  { name: 'Back office', description: 'The catalogue as staff edit it: products, variants, stock, pictures, banners.' },
   { name: 'Reference', description: 'This description of the API.' },
   { name: 'Operations', description: 'For load balancers and monitoring.' },
 ] as const;
@@ -812,7 +815,7 @@ export function registerOperations(spec: OpenAPIHono): void {
       'The `token` staff login answers (audience `staff`; a shopper\u2019s token is refused, and a staff token is refused by shopper calls). ' +
       'Sessions last STAFF_TOKEN_TTL_HOURS (8 by default); logout and disabling the account end them.',
   });
-  for (const op of [...OPERATIONS, ...adminOperations()]) {
+  for (const op of [...OPERATIONS, ...adminOperations(), ...adminCatalogueOperations(), ...adminCsvOperations()]) {
     spec.openAPIRegistry.registerPath({
       method: op.method,
       path: op.path,
@@ -828,7 +831,7 @@ export function registerOperations(spec: OpenAPIHono): void {
 }
 
 /** `get /api/common/products/{id}` → `getCommonProductsId`. */
-function operationId(method: string, path: string): string {
+export function operationId(method: string, path: string): string {
   const words = path
     .replace(/^\/api\//, '')
     .split(/[^A-Za-z0-9]+/)

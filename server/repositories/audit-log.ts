@@ -58,3 +58,23 @@ export async function countAuditEntries(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Who made each `action` on one record, oldest first: the entries' times, `after` (JSON) and the staff member. */
+export function actionsOn(db: Db, action: string, entity: string, entityId: string) {
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('staff', 'staff.id', 'audit_log.staff_id')
+    .select([
+      'audit_log.at',
+      'audit_log.after',
+      'audit_log.staff_id',
+      'staff.email as staff_email',
+      'staff.name as staff_name',
+    ])
+    .where('audit_log.action', '=', action)
+    .where('audit_log.entity', '=', entity)
+    .where('audit_log.entity_id', '=', entityId)
+    .where('audit_log.outcome', '=', 'done')
+    .orderBy('audit_log.id')
+    .execute();
+}

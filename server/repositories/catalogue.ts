@@ -25,19 +25,28 @@ type ProductBase = ProductRow & {
   sub_category_name: string;
 };
 
-/** Categories in shop order. */
+/** Categories in shop order (hidden ones left out). */
 export function listCategories(db: Db): Promise<Category[]> {
-  return db.selectFrom('categories').select(['id', 'name', 'image']).orderBy('position').orderBy('id').execute();
-}
-
-/** Subcategories grouped by category, in shop order. */
-export function listSubcategories(db: Db): Promise<Subcategory[]> {
   return db
-    .selectFrom('subcategories')
-    .select(['id', 'name', 'image', 'category_id as category'])
-    .orderBy('category_id')
+    .selectFrom('categories')
+    .select(['id', 'name', 'image'])
+    .where('hidden_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
+    .execute();
+}
+
+/** Subcategories grouped by category, in shop order (hidden ones, and those of hidden categories, left out). */
+export function listSubcategories(db: Db): Promise<Subcategory[]> {
+  return db
+    .selectFrom('subcategories as s')
+    .innerJoin('categories as c', 'c.id', 's.category_id')
+    .select(['s.id', 's.name', 's.image', 's.category_id as category'])
+    .where('s.hidden_at', 'is', null)
+    .where('c.hidden_at', 'is', null)
+    .orderBy('s.category_id')
+    .orderBy('s.position')
+    .orderBy('s.id')
     .execute();
 }
 
@@ -51,9 +60,12 @@ export function listBanners(db: Db): Promise<Banner[]> {
     .execute();
 }
 
-/** Products (`p`) joined to their subcategory (`s`), narrowed by `filter`. */
+/**
+ * Products (`p`) joined to their subcategory (`s`) and category (`c`), narrowed by `filter`. Only
+ * what shoppers may see: a product hidden, or in a hidden subcategory or category, is left out.
+ */
 function filteredProducts(db: Db, filter: ProductFilter) {
-  let q = db.selectFrom('products as p').innerJoin('subcategories as s', 's.id', 'p.subcategory_id');
+  let q = shownProducts(db);
   if (filter.categoryId !== undefined) q = q.where('s.category_id', '=', filter.categoryId);
   if (filter.subcategoryId !== undefined) q = q.where('p.subcategory_id', '=', filter.subcategoryId);
   if (filter.popular) q = q.where('p.popular', '=', 1);
@@ -61,10 +73,20 @@ function filteredProducts(db: Db, filter: ProductFilter) {
   return q;
 }
 
+/** Products shoppers may see (`p`), with their subcategory (`s`) and category (`c`). */
+function shownProducts(db: Db) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('subcategories as s', 's.id', 'p.subcategory_id')
+    .innerJoin('categories as c', 'c.id', 's.category_id')
+    .where('p.hidden_at', 'is', null)
+    .where('s.hidden_at', 'is', null)
+    .where('c.hidden_at', 'is', null);
+}
+
 /** Products matching `filter` with their category's and subcategory's names. */
 function baseQuery(db: Db, filter: ProductFilter = {}) {
   return filteredProducts(db, filter)
-    .innerJoin('categories as c', 'c.id', 's.category_id')
     .selectAll('p')
     .select(['s.category_id as category_id', 'c.name as category_name', 's.name as sub_category_name']);
 }
@@ -94,9 +116,9 @@ export async function getProduct(db: Db, id: number): Promise<Product | undefine
   return row ? (await hydrate(db, [row]))[0] : undefined;
 }
 
-/** True when a product with this id exists (a page for it can be served before the next build). */
+/** True when a product with this id is shown (a page for it can be served before the next build). */
 export async function productExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  return (await shownProducts(db).select('p.id').where('p.id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /** Products whose ids are given, in the order given; unknown ids are left out. */
@@ -142,6 +164,8 @@ async function hydrate(db: Db, rows: ProductBase[]): Promise<Product[]> {
       .selectFrom('ratings')
       .select(['variant_id', sql<number>`count(*)`.as('n'), sql<number>`avg(rating)`.as('avg')])
       .where('variant_id', 'in', slice)
+      // A review staff hid counts in no average or count.
+      .where('hidden_at', 'is', null)
       .groupBy('variant_id')
       .execute();
     for (const r of ratingRows) ratings.set(r.variant_id, { n: Number(r.n), avg: Number(r.avg) });
@@ -195,6 +219,7 @@ function serializeProduct(r: ProductBase, variants: Variant[]): Product {
     sub_category: r.subcategory_id,
     sub_category_name: r.sub_category_name,
     big_deal: r.big_deal === 1,
+    brand: r.brand,
     variants,
   };
 }
@@ -229,10 +254,7 @@ export async function searchProductIds(db: Db, text: string, limit: number): Pro
       WHEN lower(p.name) LIKE ${likeTerm(phrase)} ESCAPE '\\' THEN 0
       WHEN ${sql.join(inName, sql` AND `)} THEN 1
       ELSE 2 END`;
-  const rows = await db
-    .selectFrom('products as p')
-    .innerJoin('subcategories as s', 's.id', 'p.subcategory_id')
-    .innerJoin('categories as c', 'c.id', 's.category_id')
+  const rows = await shownProducts(db)
     .select(['p.id', rank.as('rank')])
     .where(
       sql<boolean>`${sql.join(

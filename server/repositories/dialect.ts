@@ -32,6 +32,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
+/**
+ * True when a write broke a foreign key (a row named by another was deleted as that one was
+ * written): SQLite's `SQLITE_CONSTRAINT_FOREIGNKEY`, or PostgreSQL's SQLSTATE 23503.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
 /** Tables whose `id` the database numbers. */
 type NumberedTable = {
   [T in keyof Database]: Database[T] extends { id: unknown } ? T : never;

@@ -39,3 +39,11 @@ export async function deleteOwnedVariant(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/**
+ * A LIKE pattern matching `text` anywhere, lower-cased, its own `%`, `_` and `\` taken literally:
+ * use it as `lower(column) LIKE pattern ESCAPE '\'`, which SQLite and PostgreSQL read alike.
+ */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

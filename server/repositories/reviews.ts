@@ -1,6 +1,9 @@
+import { sql, type SqlBool } from 'kysely';
+import type { ReviewVisibility } from '../../contract/schemas/admin-reviews';
 import type { Review } from '../../contract/types';
 import type { Db } from '../db';
-import { inTransaction } from './helpers';
+import { inListSlices } from './dialect';
+import { containsPattern, inTransaction } from './helpers';
 
 /** Reviews (the `ratings` table) and their pictures; one review per (shopper, variant), enforced by the database. */
 
@@ -15,7 +18,7 @@ export interface ReviewFilter {
   user?: number;
 }
 
-/** Reviews in the API's shape, newest first. */
+/** Reviews in the API's shape, newest first; a review staff hid is in no public list. */
 export async function findReviews(db: Db, filter: ReviewFilter): Promise<Review[]> {
   let rows = db
     .selectFrom('ratings as r')
@@ -33,6 +36,7 @@ export async function findReviews(db: Db, filter: ReviewFilter): Promise<Review[
       'u.last_name',
       'p.name as product_name',
     ])
+    .where('r.hidden_at', 'is', null)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(MAX_REVIEWS);
@@ -69,15 +73,18 @@ export async function findReviews(db: Db, filter: ReviewFilter): Promise<Review[
   }));
 }
 
-/** True when the shopper has reviewed this variant. */
-export async function hasReviewed(db: Db, userId: number, variantId: number): Promise<boolean> {
-  const row = await db
+/** The shopper's review of this variant (shown or hidden by staff), or undefined. */
+export function ownReview(
+  db: Db,
+  userId: number,
+  variantId: number,
+): Promise<{ id: number; hidden_at: string | null } | undefined> {
+  return db
     .selectFrom('ratings')
-    .select('id')
+    .select(['id', 'hidden_at'])
     .where('user_id', '=', userId)
     .where('variant_id', '=', variantId)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
@@ -117,4 +124,127 @@ export function insertReview(
     }
     return row.id;
   });
+}
+
+// ---- Moderation (the back office) ----
+
+/** What narrows the moderators' list. */
+export interface ModerationFilter {
+  id?: number;
+  product?: number;
+  rating?: number;
+  visibility?: ReviewVisibility;
+  /** Part of the review's text, its product's name or its author's name. */
+  search?: string;
+}
+
+function moderationQuery(db: Db, filter: ModerationFilter) {
+  let query = db
+    .selectFrom('ratings as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .innerJoin('products as p', 'p.id', 'r.product_id')
+    .innerJoin('variants as v', 'v.id', 'r.variant_id');
+  if (filter.id !== undefined) query = query.where('r.id', '=', filter.id);
+  if (filter.product !== undefined) query = query.where('r.product_id', '=', filter.product);
+  if (filter.rating !== undefined) query = query.where('r.rating', '=', filter.rating);
+  if (filter.visibility === 'hidden') query = query.where('r.hidden_at', 'is not', null);
+  if (filter.visibility === 'shown') query = query.where('r.hidden_at', 'is', null);
+  const search = filter.search?.trim();
+  if (search) {
+    const like = containsPattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        sql<SqlBool>`lower(r.review) LIKE ${like} ESCAPE '\\'`,
+        sql<SqlBool>`lower(p.name) LIKE ${like} ESCAPE '\\'`,
+        sql<SqlBool>`lower(u.first_name || ' ' || u.last_name) LIKE ${like} ESCAPE '\\'`,
+      ]),
+    );
+  }
+  return query;
+}
+
+/** `limit` reviews from `offset`, newest first, shown and hidden alike, with who hid them. */
+export function moderationPage(db: Db, filter: ModerationFilter, offset: number, limit: number) {
+  return moderationQuery(db, filter)
+    .leftJoin('staff as s', 's.id', 'r.hidden_by')
+    .select([
+      'r.id',
+      'r.rating',
+      'r.review',
+      'r.created_at',
+      'r.hidden_at',
+      'r.hidden_reason',
+      'r.hidden_by',
+      'p.id as product_id',
+      'p.name as product_name',
+      'v.id as variant_id',
+      'v.name as variant_name',
+      'v.size',
+      'v.color',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      's.name as hidden_by_name',
+      's.email as hidden_by_email',
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** How many reviews match `filter`. */
+export async function countModeration(db: Db, filter: ModerationFilter): Promise<number> {
+  const row = await moderationQuery(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The pictures of these reviews, in the order they were stored. */
+export async function imagesOfReviews(db: Db, ids: readonly number[]) {
+  const rows: { id: number; rating_id: number; image: string }[] = [];
+  for (const slice of inListSlices(ids)) {
+    rows.push(
+      ...(await db
+        .selectFrom('rating_images')
+        .select(['id', 'rating_id', 'image'])
+        .where('rating_id', 'in', slice)
+        .orderBy('id')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** A review's product and whether it is hidden, or undefined. */
+export function reviewVisibility(db: Db, id: number) {
+  return db
+    .selectFrom('ratings')
+    .select(['id', 'product_id', 'hidden_at', 'hidden_reason', 'hidden_by'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Hides a shown review (`hidden` given) or shows a hidden one again (null), only from the state
+ * the caller read: false when another request changed it first.
+ */
+export async function setReviewHidden(
+  trx: Db,
+  id: number,
+  hidden: { at: string; reason: string; by: number } | null,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('ratings')
+    .set(
+      hidden
+        ? { hidden_at: hidden.at, hidden_reason: hidden.reason, hidden_by: hidden.by }
+        : { hidden_at: null, hidden_reason: null, hidden_by: null },
+    )
+    .where('id', '=', id)
+    .where('hidden_at', hidden ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

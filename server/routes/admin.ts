@@ -13,6 +13,11 @@ import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, notFound, tooManyRequests } from '../http/errors';
 import { requireStaff, type StaffEnv } from '../http/staff-auth';
 import { parseJson, parseParams, parseQuery } from '../http/validate';
+import { adminCatalogueCsvRoutes } from './admin-catalogue-csv';
+import { adminCatalogueRoutes } from './admin-catalogue';
+import { adminOrderRoutes } from './admin-orders';
+import { adminCustomerRoutes } from './admin-customers';
+import { adminReviewRoutes } from './admin-reviews';
 import { findStaffByEmail } from '../repositories/staff';
 import { revokeToken } from '../services/auth/tokens';
 import { consumeAll, type Throttle } from '../services/rate-limit';
@@ -121,6 +126,12 @@ export function adminRoutes(staff: StaffContext): Hono<StaffEnv> {
     const { page = 1, page_size = STAFF_PAGE_SIZE } = parseQuery(c, AuditQuery);
     return c.json(await readAuditPage(db, page, page_size));
   });
+
+  app.route('/catalogue', adminCatalogueRoutes(staff));
+  app.route('/catalogue', adminCatalogueCsvRoutes(staff));
+  app.route('/', adminOrderRoutes(staff));
+  app.route('/', adminCustomerRoutes(staff));
+  app.route('/', adminReviewRoutes(staff));
 
   return app;
 }

@@ -4,12 +4,23 @@ import { echoedError, notFound } from '../http/errors';
 import { findVariant } from '../repositories/catalogue';
 import { isUniqueViolation } from '../repositories/dialect';
 import { hasBought } from '../repositories/orders';
-import { findReviews, hasReviewed, insertReview } from '../repositories/reviews';
+import { findReviews, insertReview, ownReview } from '../repositories/reviews';
 import { deleteUploadedImage, REVIEW_IMAGE, storeUploadedImage } from './images/uploads';
 
 /** Reviews: one per shopper and variant, only of a variant the shopper has paid for. */
 
 const alreadyReviewed = () => echoedError(409, "You've already reviewed this product.", 'detail');
+/**
+ * A shopper's review that staff hid leaves every public list, their own too (the lists are
+ * public, by product or by author), so the product looks unreviewed to them: this says why a
+ * second review is refused.
+ */
+const reviewTakenDown = () =>
+  echoedError(
+    409,
+    'Your review of this product was taken down by our moderators, so it cannot be reviewed again.',
+    'detail',
+  );
 
 /** A review as written: the variant, 1 to 5 stars and the text. */
 export interface ReviewInput {
@@ -32,7 +43,8 @@ export async function createReview(
   if (!(await hasBought(db, userId, variant.id))) {
     throw echoedError(403, 'You can only review products you have bought.', 'detail');
   }
-  if (await hasReviewed(db, userId, variant.id)) throw alreadyReviewed();
+  const own = await ownReview(db, userId, variant.id);
+  if (own) throw own.hidden_at === null ? alreadyReviewed() : reviewTakenDown();
 
   // Every picture is checked and stored before the review is written; if any is refused, or
   // the write fails, the pictures already stored are removed again: a refusal stores nothing.

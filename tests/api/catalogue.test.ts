@@ -33,6 +33,7 @@ const PRODUCT_FIELDS = [
   'sub_category',
   'sub_category_name',
   'big_deal',
+  'brand',
   'variants',
 ].sort();
 const VARIANT_FIELDS = [

@@ -257,13 +257,15 @@ describe('staff tokens and shopper tokens are kept apart', () => {
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 
-  test('every staff call of the OpenAPI document is in the table above', async () => {
+  test('every staff call of the OpenAPI document tagged Staff is in the table above', async () => {
     const { openApiDocument } = await import('../../server/openapi/document');
     const documented = Object.entries(
-      openApiDocument().paths as Record<string, Record<string, { security?: object[] }>>,
+      openApiDocument().paths as Record<string, Record<string, { security?: object[]; tags?: string[] }>>,
     )
       .flatMap(([p, item]) =>
         Object.entries(item)
+          // The back office's other parts (orders, customers, reviews, the catalogue) have test files of their own.
+          .filter(([, op]) => op.tags?.includes('Staff'))
           .filter(([, op]) => JSON.stringify(op.security ?? []).includes('staffBearerAuth'))
           .map(([m]) => `${m.toUpperCase()} ${p.replace('{id}', '1')}`),
       )

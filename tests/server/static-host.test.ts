@@ -167,19 +167,40 @@ test('the nginx include lies beside client/, the host files inside it', () => {
 });
 
 describe('withPolicyMeta', () => {
-  test('puts the header policy in a meta tag after the charset, escaped', () => {
-    const html = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>x</title></head></html>';
+  const meta = (policy: string) => `<meta http-equiv="content-security-policy" content="${policy}">`;
+
+  test("puts the header policy in a meta tag where a build puts it: before the head's styles, escaped", () => {
+    const html =
+      '<!DOCTYPE html><html><head><meta charset="utf-8"><title>x</title><style>a{}</style></head><body></body></html>';
     expect(withPolicyMeta(html, `default-src 'self'; img-src "a"&b`)).toBe(
-      '<!DOCTYPE html><html><head><meta charset="utf-8">' +
-        `<meta http-equiv="content-security-policy" content="default-src 'self'; img-src &quot;a&quot;&amp;b">` +
-        '<title>x</title></head></html>',
+      '<!DOCTYPE html><html><head><meta charset="utf-8"><title>x</title>' +
+        meta("default-src 'self'; img-src &quot;a&quot;&amp;b") +
+        '<style>a{}</style></head><body></body></html>',
     );
   });
 
-  test('without a charset tag it opens the head; without a policy nothing changes', () => {
-    expect(withPolicyMeta('<head><title>x</title>', 'a')).toBe(
-      '<head><meta http-equiv="content-security-policy" content="a"><title>x</title>',
-    );
+  test.each([
+    [
+      'before the inline scripts Astro adds',
+      '<head><title>x</title><script>1</script></head>',
+      '<head><title>x</title>M<script>1</script></head>',
+    ],
+    [
+      "after a page's own typed scripts",
+      '<head><script type="application/ld+json">{}</script><style></style></head>',
+      '<head><script type="application/ld+json">{}</script>M<style></style></head>',
+    ],
+    [
+      'at the end of a head without styles or scripts',
+      '<head><title>x</title></head><body><style></style></body>',
+      '<head><title>x</title>M</head><body><style></style></body>',
+    ],
+    ['after <html> without a head', '<html lang="en"><p>x</p></html>', '<html lang="en">M<p>x</p></html>'],
+  ])('%s', (_name, html, expected) => {
+    expect(withPolicyMeta(html, 'a')).toBe(expected.replace('M', meta('a')));
+  });
+
+  test('without a policy nothing changes', () => {
     expect(withPolicyMeta('<head></head>', null)).toBe('<head></head>');
   });
 });

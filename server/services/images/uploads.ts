@@ -31,6 +31,9 @@ export const PROFILE_PICTURE: UploadLimits = {
 /** Review pictures: checked like profile pictures, stored larger so a product's detail shows. */
 export const REVIEW_IMAGE: UploadLimits = { ...PROFILE_PICTURE, width: 1200, height: 1200 };
 
+/** Catalogue photos and banners: checked like the others, stored large enough for the zoom on a product's page. */
+export const CATALOGUE_IMAGE: UploadLimits = { ...PROFILE_PICTURE, width: 1600, height: 1600 };
+
 /** A byte count as people read it: '5 MB', '1.5 MB', '300 KB'. */
 function readableSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

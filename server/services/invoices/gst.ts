@@ -5,6 +5,8 @@
  * integer paise and the parts of a line always add up to what the shopper paid for it.
  */
 
+import { GST_RATES, type GstRate } from '../../../contract/schemas/admin-catalogue';
+
 /** The GST state codes (the first two digits of a GSTIN) and the names of India's states and union territories. */
 const STATE_CODES: readonly (readonly [code: string, name: string, ...aliases: string[]])[] = [
   ['01', 'Jammu and Kashmir', 'J&K', 'Jammu & Kashmir'],
@@ -65,9 +67,8 @@ export function gstState(name: string): { code: string; name: string } | null {
   return BY_KEY.get(key(name)) ?? null;
 }
 
-/** The GST rates goods are taxed at, in percent. */
-export const GST_RATES = [0, 5, 12, 18, 28] as const;
-export type GstRate = (typeof GST_RATES)[number];
+/** The GST rates goods are taxed at, in percent (the back office's product form checks the same list). */
+export { GST_RATES, type GstRate };
 
 /**
  * Splits a GST-inclusive amount into its taxable value and tax: taxable = gross × 100 / (100 +

@@ -99,7 +99,8 @@ export function createInvoices(db: Db, seller: Seller = DEMO_SELLER) {
     return invoice ? { number: invoice.number, pdf: await renderInvoicePdf(invoice) } : null;
   }
 
-  return { issue, invoiceOf, pdfOf };
+  // The seller is also the sender named on packing slips.
+  return { issue, invoiceOf, pdfOf, seller };
 }
 
 export type Invoices = ReturnType<typeof createInvoices>;

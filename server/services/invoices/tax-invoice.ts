@@ -9,6 +9,7 @@
  * '-' or '/', a place of supply that is an Indian state, and an HSN code on every line.
  */
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../contract/order-lifecycle';
+import { HSN_PATTERN } from '../../../contract/schemas/admin-catalogue';
 import { GST_RATES, gstState, invoiceLines, type GstRate } from './gst';
 import { financialYear, rupeesInWords } from './numbering';
 
@@ -211,7 +212,7 @@ function requireDate(value: Date, what: string): Date {
 function checkLine(line: TaxInvoiceLineInput, serial: number): void {
   const what = `line ${serial}`;
   requireText(line.description, `the description of ${what}`);
-  if (!/^(\d{4}|\d{6}|\d{8})$/.test(line.hsnCode)) {
+  if (!HSN_PATTERN.test(line.hsnCode)) {
     fail(`the HSN code of ${what} must be 4, 6 or 8 digits, not '${line.hsnCode}'`);
   }
   if (!GST_RATES.includes(line.gstRate)) fail(`the GST rate of ${what} must be one of ${GST_RATES.join(', ')} %`);

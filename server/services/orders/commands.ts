@@ -1,6 +1,7 @@
 import { formatRupees } from '../../../contract/format';
 import { paiseToRupees } from '../../../contract/pricing';
 import { nextStates, ORDER_STATE_LABELS, ORDER_STATES, type OrderState } from '../../../contract/order-lifecycle';
+import { STAFF_MOVES } from '../../../contract/schemas/admin-orders';
 import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
@@ -19,7 +20,7 @@ export interface CommandOutput {
 export class CommandError extends Error {}
 
 /** The states staff move orders to by hand; the others are the shop's own (payments, expiry). */
-export const STAFF_STATES: readonly OrderState[] = ['packed', 'shipped', 'delivered', 'cancelled'];
+export const STAFF_STATES: readonly OrderState[] = STAFF_MOVES;
 
 export const USAGE = [
   'Usage: npm run shop -- <command>',

@@ -66,6 +66,12 @@ function keyedQueue() {
   };
 }
 
+/**
+ * Work done in a move's own transaction once the move is made: `at` is the move's ISO time,
+ * `before` the order as it was read, `after` as it is now.
+ */
+export type AfterMove = (trx: Db, move: { before: OrderRow; after: OrderRow; at: string }) => Promise<void>;
+
 /** What the browser needs to open the provider's checkout for `order` (an online order). */
 export function checkoutAnswer(order: OrderRow, provider: PaymentProvider): CreatedOrder {
   if (!order.provider_order_id) throw new Error(`Order ${order.id} has no order at the payment provider.`);
@@ -314,7 +320,13 @@ export function createOrdering(
    * Cancels an order as `actor` (the shopper's own, or any order for staff): its stock goes back,
    * and a paid order is refunded in full. Answers the order as the shopper sees it.
    */
-  async function cancel(orderId: number, actor: 'shopper' | 'staff', userId?: number, note?: string): Promise<Order> {
+  async function cancel(
+    orderId: number,
+    actor: 'shopper' | 'staff',
+    userId?: number,
+    note?: string,
+    afterMove?: AfterMove,
+  ): Promise<Order> {
     const refund = await inTransaction(db, async (trx) => {
       const order = await findOrderForUpdate(trx, orderId);
       if (!order || order.kind !== 'goods' || (userId !== undefined && order.user_id !== userId)) {
@@ -323,6 +335,7 @@ export function createOrdering(
       const at = iso();
       const reason = note ?? (actor === 'shopper' ? 'Cancelled by the shopper' : 'Cancelled by the shop');
       const cancelled = await moveOrder(trx, order, { to: 'cancelled', actor, at, note: note ?? null });
+      await afterMove?.(trx, { before: order, after: cancelled, at });
       return cancelled.payment_id ? refunds.record(trx, cancelled, cancelled.payment_id, reason) : undefined;
     });
     if (refund) await refunds.submit(refund.id);
@@ -342,10 +355,17 @@ export function createOrdering(
   /**
    * A staff member moves an order (packed, shipped with a tracking note, delivered). Cash on
    * delivery is paid as it is delivered: its goods are sold and its tax invoice numbered then.
+   * `afterMove` runs in the move's transaction (the back office's audit entry), so the move is
+   * never stored without it.
    */
-  async function staffMove(orderId: number, to: OrderState, note: string | null): Promise<OrderRow> {
+  async function staffMove(
+    orderId: number,
+    to: OrderState,
+    note: string | null,
+    afterMove?: AfterMove,
+  ): Promise<OrderRow> {
     if (to === 'cancelled') {
-      await cancel(orderId, 'staff', undefined, note ?? undefined);
+      await cancel(orderId, 'staff', undefined, note ?? undefined, afterMove);
       const order = await findOrderForUpdate(db, orderId);
       if (!order) throw notFound('Order not found.');
       return order;
@@ -356,6 +376,7 @@ export function createOrdering(
       const at = iso();
       const moved = await moveOrder(trx, order, { to, actor: 'staff', at, note });
       if (moved.payment_method === 'cod' && to === 'delivered') await invoices?.issue(trx, moved, at);
+      await afterMove?.(trx, { before: order, after: moved, at });
       return moved;
     });
   }

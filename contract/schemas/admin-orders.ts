@@ -1,0 +1,137 @@
+/** Rules and messages of the back office's orders board and order moves, shared by the /admin pages and the server. */
+import { z } from 'zod';
+import { ORDER_STATES, PAYMENT_METHODS, type OrderState } from '../order-lifecycle';
+import { cleanLine, digitsId, NOT_ALLOWED } from './common';
+import { MAX_STAFF_PAGE_SIZE } from './staff';
+
+/** Orders on one page of the board unless the caller asks for another size. */
+export const ORDER_BOARD_PAGE_SIZE = 25;
+/** Far past any board's end, and small enough that the offset stays an exact number. */
+const MAX_PAGE = 1_000_000;
+/** Longest search text: an e-mail address is at most 254 characters. */
+export const MAX_ORDER_SEARCH = 254;
+/** Longest note on a move (a courier's name and tracking number, or why an order was cancelled). */
+export const MAX_MOVE_NOTE = 500;
+
+/** How the board orders its rows. */
+export const ORDER_SORTS = ['newest', 'oldest', 'amount_high', 'amount_low'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/** The states staff move orders to; the others are the shop's own (payments, expiry). */
+export const STAFF_MOVES = ['packed', 'shipped', 'delivered', 'cancelled'] as const satisfies readonly OrderState[];
+export type StaffMove = (typeof STAFF_MOVES)[number];
+
+export const STATE_UNKNOWN = `State must be one or more of: ${ORDER_STATES.join(', ')} (separated by commas).`;
+export const PAYMENT_METHOD_UNKNOWN = `Payment method must be one of: ${PAYMENT_METHODS.join(', ')}.`;
+export const PINCODE_INVALID = 'Pincode must be 6 digits.';
+export const DATE_INVALID = 'Give the date as YYYY-MM-DD.';
+export const DATES_REVERSED = 'The "from" date must not be after the "to" date.';
+export const SORT_UNKNOWN = `Sort must be one of: ${ORDER_SORTS.join(', ')}.`;
+export const MOVE_TO_UNKNOWN = `Move the order to one of: ${STAFF_MOVES.join(', ')}.`;
+export const TRACKING_REQUIRED = 'Give the courier and tracking number to mark the order shipped.';
+
+/** A page number from 1, in the address. */
+export const pageField = digitsId
+  .pipe(z.number().max(MAX_PAGE, `At most ${MAX_PAGE}.`))
+  .optional()
+  .meta({ description: 'Page number from 1 (default 1).' });
+
+/** Rows a page holds, in the address: at most MAX_STAFF_PAGE_SIZE. */
+export function pageSizeField(defaultSize: number) {
+  return digitsId
+    .pipe(z.number().max(MAX_STAFF_PAGE_SIZE, `At most ${MAX_STAFF_PAGE_SIZE}.`))
+    .optional()
+    .meta({ description: `Rows per page, at most ${MAX_STAFF_PAGE_SIZE} (default ${defaultSize}).` });
+}
+
+/** Search text in the address: trimmed, one line, bounded; empty is no search. */
+export function searchField(max: number, description: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .refine(cleanLine, NOT_ALLOWED)
+    .optional()
+    .meta({ description });
+}
+
+/** True when `value` (YYYY-MM-DD) is a day of the calendar: 2026-02-30 is not. */
+function isCalendarDate(value: string): boolean {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const dateField = (description: string) =>
+  z
+    .string()
+    .trim()
+    .regex(DAY, DATE_INVALID)
+    // Only a day the pattern accepted is checked against the calendar: one message per mistake.
+    .refine((value) => !DAY.test(value) || isCalendarDate(value), DATE_INVALID)
+    .optional()
+    .meta({ description, example: '2026-11-24' });
+
+/** The distinct states of `state=packed, shipped`, spaces ignored. */
+function statesIn(value: string): string[] {
+  return [...new Set(value.split(',').map((s) => s.trim()))].filter(Boolean);
+}
+
+/** `state=packed,shipped`: one or more states, each spelled exactly. */
+const statesField = z
+  .string()
+  .refine((value) => {
+    const states = statesIn(value);
+    return states.length > 0 && states.every((s) => (ORDER_STATES as readonly string[]).includes(s));
+  }, STATE_UNKNOWN)
+  .transform((value) => statesIn(value) as OrderState[])
+  .optional()
+  .meta({ type: 'string', description: 'Only orders in these states, separated by commas: `packed,shipped`.' });
+
+/** GET /api/admin/orders: the board's filters, sort and page. */
+export const OrderBoardQuery = z
+  .object({
+    state: statesField,
+    payment_method: z
+      .enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_UNKNOWN })
+      .optional()
+      .meta({ description: '`online` or `cod` (cash on delivery).' }),
+    pincode: z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{5}$/, PINCODE_INVALID)
+      .optional()
+      .meta({ description: 'Only orders delivered to this pincode.' }),
+    from: dateField('Placed on or after this day (India time).'),
+    to: dateField('Placed on or before this day (India time).'),
+    q: searchField(
+      MAX_ORDER_SEARCH,
+      'Order number (`1042` or `#1042`), the payment provider’s order id, or part of the customer’s e-mail or phone.',
+    ),
+    sort: z
+      .enum(ORDER_SORTS, { error: SORT_UNKNOWN })
+      .optional()
+      .meta({ description: 'Newest first (default), oldest first, or by amount: highest or lowest first.' }),
+    page: pageField,
+    page_size: pageSizeField(ORDER_BOARD_PAGE_SIZE),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: DATES_REVERSED, path: ['from'] });
+export type OrderBoardFilters = z.output<typeof OrderBoardQuery>;
+
+/** POST /api/admin/orders/{id}/move: where the order goes, and the note kept with the move. */
+export const OrderMoveBody = z
+  .object({
+    to: z.enum(STAFF_MOVES, { error: MOVE_TO_UNKNOWN }),
+    note: z
+      .string({ error: 'The note must be text.' })
+      .trim()
+      .max(MAX_MOVE_NOTE, `At most ${MAX_MOVE_NOTE} characters.`)
+      .refine(cleanLine, NOT_ALLOWED)
+      .optional()
+      .meta({
+        description: 'Shown on the tracking page: the courier and tracking number when shipping (required then).',
+      }),
+  })
+  .refine((body) => body.to !== 'shipped' || !!body.note, { message: TRACKING_REQUIRED, path: ['note'] });
+export type OrderMoveInput = z.input<typeof OrderMoveBody>;
