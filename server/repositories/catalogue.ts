@@ -289,12 +289,15 @@ export interface VariantSummary {
 }
 
 /** The variants with these ids, by id; unknown ids are absent. */
-export async function findVariants(db: Db, ids: readonly number[]): Promise<Map<number, VariantSummary>> {
+export async function findVariants(
+  db: Db,
+  ids: readonly number[],
+  { onSale = false }: VariantLookup = {},
+): Promise<Map<number, VariantSummary>> {
   const found = new Map<number, VariantSummary>();
   for (const slice of inListSlices([...new Set(ids)])) {
-    const rows = await db
-      .selectFrom('variants as v')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
+    const rows = await (onSale ? shownProducts(db) : db.selectFrom('products as p'))
+      .innerJoin('variants as v', 'v.product_id', 'p.id')
       .select((eb) => [
         'v.id as variant_id',
         'p.id as product_id',
@@ -325,6 +328,23 @@ export async function findVariants(db: Db, ids: readonly number[]): Promise<Map<
 }
 
 /** The variant with this id and its product's id, or undefined. */
-export function findVariant(db: Db, id: number): Promise<{ id: number; product_id: number } | undefined> {
-  return db.selectFrom('variants').select(['id', 'product_id']).where('id', '=', id).executeTakeFirst();
+export function findVariant(
+  db: Db,
+  id: number,
+  { onSale = false }: VariantLookup = {},
+): Promise<{ id: number; product_id: number } | undefined> {
+  return (onSale ? shownProducts(db) : db.selectFrom('products as p'))
+    .innerJoin('variants as v', 'v.product_id', 'p.id')
+    .select(['v.id as id', 'v.product_id as product_id'])
+    .where('v.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * How variants are looked up: `onSale` leaves out those of hidden products (or of hidden
+ * categories and subcategories), which can no longer be put in a cart or ordered; orders and
+ * reviews already made still name them.
+ */
+export interface VariantLookup {
+  onSale?: boolean;
 }

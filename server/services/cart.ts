@@ -41,12 +41,16 @@ export function cartItemOf(v: VariantSummary, quantity: number, available: numbe
   };
 }
 
-/** The shopper's cart with its total; lines of variants that no longer exist are left out. */
+/**
+ * The shopper's cart with its total; lines of variants that no longer exist, or whose product
+ * staff have taken off sale (hidden), are left out.
+ */
 export async function cartOf(db: Db, userId: number) {
   const lines = await listCartLines(db, userId);
   const variants = await findVariants(
     db,
     lines.map((l) => l.variant_id),
+    { onSale: true },
   );
   const priced = lines.flatMap((line) => {
     const v = variants.get(line.variant_id);
@@ -62,7 +66,7 @@ export async function cartOf(db: Db, userId: number) {
 
 /** Adds a line of `quantity` of a variant that is not in the cart yet. */
 export async function addToCart(db: Db, userId: number, variantId: number, quantity: number, addedAt: string) {
-  if (!(await findVariant(db, variantId))) throw notFound('Product not found.');
+  if (!(await findVariant(db, variantId, { onSale: true }))) throw notFound('Product not found.');
   if (((await availableStock(db, [variantId])).get(variantId) ?? 0) <= 0) throw new ApiError(409, SOLD_OUT_MESSAGE);
   const already = new ApiError(400, 'This product is already in your cart.');
   if (await hasCartLine(db, userId, variantId)) throw already;
@@ -76,7 +80,7 @@ export async function addToCart(db: Db, userId: number, variantId: number, quant
 /** Sets a line's quantity; answers the line as the cart shows it. */
 export async function changeQuantity(db: Db, userId: number, variantId: number, quantity: number): Promise<CartItem> {
   if (!(await setCartQuantity(db, userId, variantId, quantity))) throw notInCart();
-  const v = (await findVariants(db, [variantId])).get(variantId);
+  const v = (await findVariants(db, [variantId], { onSale: true })).get(variantId);
   if (!v) throw notInCart();
   return cartItemOf(v, quantity, (await availableStock(db, [variantId])).get(variantId) ?? 0);
 }

@@ -44,7 +44,7 @@ export async function wishlistOf(db: Db, userId: number) {
 
 /** Puts a variant on the wishlist, or takes it off if it was there; answers what this tap did. */
 export async function toggleWishlist(db: Db, userId: number, variantId: number, at: string) {
-  if (!(await findVariant(db, variantId))) throw notFound('Product not found.');
+  if (!(await findVariant(db, variantId, { onSale: true }))) throw notFound('Product not found.');
   // Delete first: if a row went, it was on the list; otherwise add it. Two quick taps cannot
   // leave a duplicate (the pair is unique) and each answer says what that tap did.
   const added = !(await deleteWishlistEntry(db, userId, variantId));

@@ -34,6 +34,7 @@ import { parseSiteChange, type SiteChange } from '../../server/services/site/cha
 import {
   addToCart,
   appPerFile,
+  createOrder,
   filesBelow,
   getCart,
   makeTestApp,
@@ -712,6 +713,29 @@ describe('products', () => {
       const upload = await as('manager', 'POST', '/variants/999999/images', { form: imageForm(await png()) });
       expect(upload.status).toBe(404);
     });
+  });
+});
+
+describe('a product taken off sale', () => {
+  test('cannot be added to a cart or ordered; a cart holding it leaves it out; shown again, it sells again', async () => {
+    const product = await ok<AdminProduct>('POST', '/products', { json: productBody() }, 201);
+    const variantId = product.variants[0]?.id ?? 0;
+    await restock(t, [variantId]);
+    const shopper = await newUser(t);
+    expect((await addToCart(t, shopper.token, variantId)).status).toBe(201);
+
+    await ok('PATCH', `/products/${product.id}`, { json: { hidden: true } });
+    const cart = (await getCart(t, shopper.token)).body as { cart_items: { product_variant_id: number }[] };
+    expect(cart.cart_items.map((i) => i.product_variant_id)).not.toContain(variantId);
+    const other = await newUser(t);
+    expect((await addToCart(t, other.token, variantId)).status).toBe(404);
+    expect((await createOrder(t, shopper.token, [{ variant_id: variantId }])).status).toBe(404);
+    expect((await t.call('POST', `/api/common/wishlist_toggle/${variantId}`, { token: other.token })).status).toBe(404);
+
+    await ok('PATCH', `/products/${product.id}`, { json: { hidden: false } });
+    const again = (await getCart(t, shopper.token)).body as { cart_items: { product_variant_id: number }[] };
+    expect(again.cart_items.map((i) => i.product_variant_id)).toContain(variantId);
+    await placeOrder(t, shopper.token, [{ variant_id: variantId }]);
   });
 });
 

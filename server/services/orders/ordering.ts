@@ -166,9 +166,11 @@ export function createOrdering(
     const lines = mergeLines(requested);
     if (!withinLineLimit(lines)) throw echoedError(400, QUANTITY_MESSAGE, 'error');
     // The price is the catalogue's, now: whatever price or amount the request carries is ignored.
+    // A product taken off sale (hidden) cannot be ordered.
     const variants = await findVariants(
       db,
       lines.map((l) => l.variant_id),
+      { onSale: true },
     );
     const priced = lines.flatMap((l) => {
       const variant = variants.get(l.variant_id);
