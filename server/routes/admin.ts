@@ -1,3 +1,4 @@
+import { countLoginAttempt, forgiveLoginAttempt } from '../services/auth/login-throttle';
 import { Hono, type Context } from 'hono';
 import { IdParams } from '../../contract/schemas/common';
 import {
@@ -20,7 +21,7 @@ import { adminCustomerRoutes } from './admin-customers';
 import { adminReviewRoutes } from './admin-reviews';
 import { findStaffByEmail } from '../repositories/staff';
 import { revokeToken } from '../services/auth/tokens';
-import { consumeAll, type Throttle } from '../services/rate-limit';
+import { consumeAll } from '../services/rate-limit';
 import { changeStaff, checkLogin, listStaffAccounts, staffMeOf, staffMemberOf } from '../services/staff/accounts';
 import { readAuditPage, recordAudit, type Actor } from '../services/staff/audit';
 import type { StaffContext } from '../services/staff/context';
@@ -45,17 +46,9 @@ export function adminRoutes(staff: StaffContext): Hono<StaffEnv> {
     const source = throttleKey(addressOf(c));
     const row = await findStaffByEmail(db, emailKey);
     const device = row ? presentedStaffDevice(c, staff.secret, row.id) : null;
-    // Counted as shoppers' logins are (routes/auth.ts): a browser with the account's device cookie
-    // against that cookie alone, every other one against its address, the (account, address) pair
-    // and the account's daily cap; before the slow checks, so parallel guesses cannot slip past.
-    const counters: [Throttle, string][] = device
-      ? [[throttles.loginFailuresPerDevice, device]]
-      : [
-          [throttles.loginAttemptsPerAddress, source],
-          [throttles.loginFailuresPerAccountAndAddress, `${emailKey} ${source}`],
-          [throttles.loginFailuresPerAccountDaily, emailKey],
-        ];
-    const wait = await consumeAll(counters);
+    // Counted as shoppers' logins are (services/auth/login-throttle.ts), before the slow checks.
+    const attempt = { device, emailKey, source };
+    const wait = await countLoginAttempt(throttles, attempt);
     if (wait) throw tooManyRequests(wait);
     const outcome = await checkLogin(db, staff.now, row, password, code);
     if (!outcome.ok) {
@@ -73,12 +66,7 @@ export function adminRoutes(staff: StaffContext): Hono<StaffEnv> {
       throw new ApiError(401, STAFF_LOGIN_REFUSED);
     }
     const member = outcome.staff;
-    if (device) await throttles.loginFailuresPerDevice.reset(device);
-    else {
-      await throttles.loginAttemptsPerAddress.refund(source);
-      await throttles.loginFailuresPerAccountAndAddress.reset(`${emailKey} ${source}`);
-      await throttles.loginFailuresPerAccountDaily.refund(emailKey);
-    }
+    await forgiveLoginAttempt(throttles, attempt);
     await recordAudit(db, { staffId: member.id, ip: addressOf(c) }, staff.now(), {
       action: 'staff.login',
       entity: 'staff',

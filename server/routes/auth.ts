@@ -1,3 +1,4 @@
+import { countLoginAttempt, forgiveLoginAttempt } from '../services/auth/login-throttle';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -53,30 +54,14 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
     const source = addressOf(c);
     const user = await findUserByEmail(db, emailKey);
     const device = user ? presentedDevice(c, accounts.secret, user.id) : null;
-    // A browser holding this account's device cookie is counted against that cookie alone;
-    // every other browser against its address, the (account, address) pair and the account's
-    // daily cap. So strangers' failures lock out strangers, never the owner's own browser.
-    // Counted before the (slow) password check, so parallel guesses cannot slip past a limit.
-    const counters: [Throttle, string][] = device
-      ? [[throttles.loginFailuresPerDevice, device]]
-      : [
-          [throttles.loginAttemptsPerAddress, source],
-          [throttles.loginFailuresPerAccountAndAddress, `${emailKey} ${source}`],
-          [throttles.loginFailuresPerAccountDaily, emailKey],
-        ];
-    const wait = await consumeAll(counters);
+    // Counted before the slow password check, by the device-cookie rule (services/auth/login-throttle.ts).
+    const attempt = { device, emailKey, source };
+    const wait = await countLoginAttempt(throttles, attempt);
     if (wait) throw tooManyRequests(wait);
     // Unknown e-mails and password-less accounts are checked against a dummy hash: same time, same answer.
     const ok = await verifyPassword(user?.password_hash ?? null, password);
     if (!user || !ok) return c.json({ status: 'error', message: 'Invalid email or password.' }, 401);
-    // A success is no failure: its count is taken back, and the failures before it from this
-    // browser or address were the owner's own typing.
-    if (device) await throttles.loginFailuresPerDevice.reset(device);
-    else {
-      await throttles.loginAttemptsPerAddress.refund(source);
-      await throttles.loginFailuresPerAccountAndAddress.reset(`${emailKey} ${source}`);
-      await throttles.loginFailuresPerAccountDaily.refund(emailKey);
-    }
+    await forgiveLoginAttempt(throttles, attempt);
     setDeviceCookie(c, accounts.secret, user.id, apiPath(c.req.path), accounts.trustProxy);
     const { token } = await issueToken(accounts.tokens, user);
     c.header('cache-control', 'no-store');
