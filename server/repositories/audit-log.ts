@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db';
-import type { AuditLogTable, AuditOutcome } from '../db/schema';
+import type { AuditLogTable } from '../db/schema';
 
 /** The audit log: appended to, read by owners, never changed (triggers refuse updates and deletes). */
 
@@ -9,21 +9,7 @@ export async function insertAuditEntry(db: Db, values: Insertable<AuditLogTable>
 }
 
 /** An entry with the name and e-mail of who acted, as the log is read. */
-export interface AuditEntryRow {
-  id: number;
-  at: string;
-  staff_id: number | null;
-  staff_email: string | null;
-  staff_name: string | null;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  before: string | null;
-  after: string | null;
-  outcome: AuditOutcome;
-  ip: string | null;
-  note: string | null;
-}
+export type AuditEntryRow = Selectable<AuditLogTable> & { staff_email: string | null; staff_name: string | null };
 
 /** `limit` entries from `offset`, newest first (ids grow with time, and do not repeat as times can). */
 export function auditEntries(db: Db, offset: number, limit: number): Promise<AuditEntryRow[]> {
