@@ -34,6 +34,12 @@ export const CSV_COLUMNS = [
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
+/** The product's own columns (from its name to hidden): the same on each of its rows, or left empty. */
+export const PRODUCT_COLUMNS: readonly CsvColumn[] = CSV_COLUMNS.slice(
+  CSV_COLUMNS.indexOf('product_name'),
+  CSV_COLUMNS.indexOf('sku'),
+);
+
 /** Columns every file must have; the others may be left out (new products take their defaults). */
 export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = [
   'product_name',

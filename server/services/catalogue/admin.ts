@@ -537,6 +537,39 @@ async function addVariantRow(trx: Db, productId: number, v: VariantInput): Promi
 /** A product code the database refused as taken (two staff saving the same code at once). */
 const someSkuTaken = () => conflict('A product code is already used by another variant: choose another.');
 
+/** A product's fields as the form has them (rupees, flags), as the products table stores them. */
+export function productColumns(input: {
+  subcategory_id: number;
+  name: string;
+  description: string;
+  brand: string | null;
+  weight: number;
+  unit: string;
+  length: number;
+  width: number;
+  height: number;
+  hsn_code: string | null;
+  gst_rate: GstRate;
+  popular: boolean;
+  big_deal: boolean;
+}) {
+  return {
+    subcategory_id: input.subcategory_id,
+    name: input.name,
+    description: input.description,
+    brand: input.brand,
+    weight_grams: input.weight,
+    unit: input.unit,
+    length_cm: input.length,
+    width_cm: input.width,
+    height_cm: input.height,
+    hsn_code: input.hsn_code,
+    gst_rate: input.gst_rate,
+    popular: input.popular ? 1 : 0,
+    big_deal: input.big_deal ? 1 : 0,
+  };
+}
+
 /** A new product with its variants and their starting stock. */
 export async function createProduct(
   staff: CatalogueStaff,
@@ -565,19 +598,8 @@ export async function createProduct(
       const sub = await repo.findSubcategory(trx, input.subcategory_id);
       if (!sub) throw fieldError('subcategory_id', 'No such subcategory: choose one from the list.');
       const productId = await repo.insertProduct(trx, {
+        ...productColumns(input),
         subcategory_id: sub.id,
-        name: input.name,
-        description: input.description,
-        brand: input.brand,
-        weight_grams: input.weight,
-        unit: input.unit,
-        length_cm: input.length,
-        width_cm: input.width,
-        height_cm: input.height,
-        hsn_code: input.hsn_code,
-        gst_rate: input.gst_rate,
-        popular: input.popular ? 1 : 0,
-        big_deal: input.big_deal ? 1 : 0,
         hidden_at: input.hidden ? new Date(at).toISOString() : null,
         created_at: new Date(at).toISOString(),
       });

@@ -8,6 +8,7 @@ import {
   CSV_NOT_READABLE,
   CSV_TOO_MANY_ROWS,
   MAX_CSV_ROWS,
+  PRODUCT_COLUMNS,
   REQUIRED_CSV_COLUMNS,
   csvMissingColumns,
   csvUnknownColumns,
@@ -24,7 +25,7 @@ import { catalogueForCsv, insertVariantsWithStock, type CsvProductRow } from '..
 import { inTransaction } from '../../repositories/helpers';
 import { recordSiteChange } from '../site/changes';
 import { recordAudit, type Actor } from '../staff/audit';
-import type { CatalogueStaff } from './admin';
+import { productColumns, type CatalogueStaff } from './admin';
 
 /**
  * The catalogue as a spreadsheet (contract/catalogue-csv.ts): the export writes every product
@@ -195,24 +196,6 @@ interface PlannedProduct {
   category: number;
 }
 
-const PRODUCT_CELLS: CsvColumn[] = [
-  'product_name',
-  'description',
-  'brand',
-  'category',
-  'subcategory',
-  'product_unit',
-  'weight_g',
-  'length_cm',
-  'width_cm',
-  'height_cm',
-  'hsn_code',
-  'gst_rate',
-  'popular',
-  'big_deal',
-  'hidden',
-];
-
 /**
  * Reads the file and decides every row, without writing: the report (every problem) and, when
  * there is none, the products to write.
@@ -260,7 +243,7 @@ async function planImport(db: Db, text: string): Promise<{ report: CsvImportRepo
     }
     // A product's own cells come from its first row; a later row that says otherwise is a mistake.
     for (const { line, row } of group.slice(1)) {
-      for (const column of PRODUCT_CELLS) {
+      for (const column of PRODUCT_COLUMNS) {
         const value = row[column];
         if (value && value !== head.row[column]) {
           problems.push({
@@ -457,21 +440,7 @@ export async function importCatalogueCsv(
     for (const p of plan) {
       if (!p.productChanged && !p.variantsChanged.some(Boolean)) continue;
       const { input } = p;
-      const fields = {
-        subcategory_id: input.subcategory_id,
-        name: input.name,
-        description: input.description,
-        brand: input.brand,
-        weight_grams: input.weight,
-        unit: input.unit,
-        length_cm: input.length,
-        width_cm: input.width,
-        height_cm: input.height,
-        hsn_code: input.hsn_code,
-        gst_rate: input.gst_rate,
-        popular: input.popular ? 1 : 0,
-        big_deal: input.big_deal ? 1 : 0,
-      };
+      const fields = productColumns(input);
       let productId: number;
       if (p.existing) {
         productId = p.existing.id;
