@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { invoiceAmount, invoiceDate, renderInvoicePdf } from '../../server/services/invoices/invoice-pdf';
+import { renderInvoicePdfOffThread } from '../../server/services/invoices/off-thread';
 import { FONTS } from '../../server/services/invoices/pdf-layout';
 import {
   buildTaxInvoice,
@@ -252,5 +253,44 @@ describe('a fifty-line invoice', () => {
       expect(holds(all, wanted), wanted).toBe(true);
     }
     expect(invoice.totals.grandTotalPaise).toBe(lines.reduce((sum, l) => sum + l.quantity * l.unitPricePaise, 0));
+  });
+});
+
+describe('drawn off the shop thread', () => {
+  /** The longest pause of a 2 ms timer while `work` runs: how long the thread was held. */
+  async function longestPause(work: () => Promise<unknown>): Promise<number> {
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 2);
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
+    }
+    // A thread held to the end never ran the timer at all: the pause is still running.
+    return Math.max(longest, performance.now() - last);
+  }
+
+  test('the same bytes as drawn here, for short and long invoices', async () => {
+    for (const lines of [THREE_LINES, Array.from({ length: 50 }, () => THREE_LINES[1] as TaxInvoiceLineInput)]) {
+      const invoice = invoiceOf(lines);
+      const [here, there] = await Promise.all([renderInvoicePdf(invoice), renderInvoicePdfOffThread(invoice)]);
+      expect(Buffer.compare(here, there)).toBe(0);
+    }
+  });
+
+  test('the shop thread keeps answering while invoices are drawn', async () => {
+    const invoices = Array.from({ length: 6 }, () =>
+      invoiceOf(Array(20).fill(THREE_LINES[0]) as TaxInvoiceLineInput[]),
+    );
+    await renderInvoicePdfOffThread(invoices[0] as TaxInvoice); // the thread started
+    const here = await longestPause(() => Promise.all(invoices.map((i) => renderInvoicePdf(i))));
+    const there = await longestPause(() => Promise.all(invoices.map((i) => renderInvoicePdfOffThread(i))));
+    // Drawn here, each invoice holds the thread for tens of milliseconds; off it, the timer barely waits.
+    expect(there).toBeLessThan(here / 2);
   });
 });

@@ -1,7 +1,7 @@
 import { gstState } from './gst';
 import { financialYear, invoiceNumber } from './numbering';
 import { buildTaxInvoice, gstinProblem, type TaxInvoice } from './tax-invoice';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderInvoicePdfOffThread } from './off-thread';
 import { variantLabel } from '../../../contract/variants';
 import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
@@ -96,7 +96,7 @@ export function createInvoices(db: Db, seller: Seller = DEMO_SELLER) {
   /** The invoice as a PDF with its number; null when the order has none. */
   async function pdfOf(order: OrderRow): Promise<{ number: string; pdf: Buffer } | null> {
     const invoice = await invoiceOf(order);
-    return invoice ? { number: invoice.number, pdf: await renderInvoicePdf(invoice) } : null;
+    return invoice ? { number: invoice.number, pdf: await renderInvoicePdfOffThread(invoice) } : null;
   }
 
   // The seller is also the sender named on packing slips.
