@@ -6,6 +6,7 @@
  */
 export type {
   Banner,
+  HomeOffer,
   Category,
   FeaturedProduct,
   Page,

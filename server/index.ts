@@ -24,6 +24,7 @@ import { createOrderNotifier } from './services/orders/notifications';
 import { createOrdering } from './services/orders/ordering';
 import { createRefunds } from './services/orders/refunds';
 import { startOrderSweeper } from './services/orders/sweeper';
+import { backgroundSettled } from './services/background';
 import { redisStore } from './services/rate-limit';
 import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock, type BuildLock } from './shared/build-lock';
 import { SITE_CHANGED_MESSAGE, siteRebuilds, type SiteRebuilds } from './shared/site-rebuilds';
@@ -122,6 +123,8 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
     await closeServer(server, SHUTDOWN_GRACE_MS);
     await stopBuilds;
     await stopSweeper();
+    // A Contact Us e-mail a finished request started writes its mailed_at when sent.
+    await backgroundSettled();
     await db.destroy();
     await redis?.close();
     process.exit(0);

@@ -133,3 +133,16 @@ export const AdminBannerSchema = z
   .strictObject({ id, title: z.string(), subtitle: z.string().nullable(), image, position })
   .meta({ id: 'AdminBanner' });
 export type AdminBanner = z.infer<typeof AdminBannerSchema>;
+
+export const AdminHomeOfferSchema = z
+  .strictObject({
+    id,
+    title: z.string(),
+    text: z.string(),
+    image,
+    search: z.string().meta({ description: 'What its Shop Now button searches for.' }),
+    position,
+    hidden: z.boolean(),
+  })
+  .meta({ id: 'AdminHomeOffer', description: "One of the home page's Extra Offers, hidden ones included." });
+export type AdminHomeOffer = z.infer<typeof AdminHomeOfferSchema>;

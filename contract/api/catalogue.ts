@@ -100,6 +100,17 @@ export const BannerSchema = z
   .meta({ id: 'Banner', description: "A slide of the home page's banner." });
 export type Banner = z.infer<typeof BannerSchema>;
 
+export const HomeOfferSchema = z
+  .strictObject({
+    id,
+    title: z.string(),
+    text: z.string(),
+    image,
+    search: z.string().meta({ description: 'What its Shop Now button searches for.' }),
+  })
+  .meta({ id: 'HomeOffer', description: "One of the home page's Extra Offers." });
+export type HomeOffer = z.infer<typeof HomeOfferSchema>;
+
 /** One page of a paged list answer. */
 export interface Page<T> {
   count: number;

@@ -295,6 +295,31 @@ export const bannerUpdateSchema = z
   })
   .refine(someField, { message: NOTHING_TO_CHANGE, path: ['title'] });
 
+// ---- The home page's offers ----
+
+export const OFFER_TITLE_REQUIRED = 'Offer title is required.';
+export const OFFER_TEXT_REQUIRED = 'Say what the offer is.';
+export const OFFER_SEARCH_REQUIRED = 'Say what Shop Now searches for (such as coffee).';
+
+const offerFields = {
+  title: requiredText(OFFER_TITLE_REQUIRED, 80),
+  text: requiredText(OFFER_TEXT_REQUIRED, 200),
+  search: requiredText(OFFER_SEARCH_REQUIRED, 100).meta({ description: 'What its Shop Now button searches for.' }),
+};
+
+/** A new offer (its picture travels beside it, in the form's `image`). */
+export const offerCreateSchema = z.object(offerFields);
+
+export const offerUpdateSchema = z
+  .object({
+    title: offerFields.title.optional(),
+    text: offerFields.text.optional(),
+    search: offerFields.search.optional(),
+    position: positionField.optional(),
+    hidden: hiddenField.optional(),
+  })
+  .refine(someField, { message: NOTHING_TO_CHANGE, path: ['title'] });
+
 // ---- The product list ----
 
 export const PRODUCT_SORTS = ['id', '-id', 'name', '-name', 'price', '-price', 'created', '-created'] as const;

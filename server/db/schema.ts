@@ -32,6 +32,7 @@ export interface Database {
   staff_invites: StaffInvitesTable;
   audit_log: AuditLogTable;
   site_changes: SiteChangesTable;
+  home_offers: HomeOffersTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -371,6 +372,18 @@ export interface StaffInvitesTable {
 export type AuditOutcome = 'done' | 'denied';
 
 /** One staff change or denied staff action; entries are never changed or deleted (triggers refuse). */
+/** One of the home page's Extra Offers. */
+export interface HomeOffersTable {
+  id: Generated<number>;
+  position: number;
+  title: string;
+  text: string;
+  image: string;
+  /** What its Shop Now button searches for. */
+  search: string;
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** A committed catalogue change whose pages are still to be re-rendered (done_at null). */
 export interface SiteChangesTable {
   id: Generated<number>;

@@ -29,6 +29,7 @@ import {
 } from '../../contract/api/buying';
 import {
   BannerSchema,
+  HomeOfferSchema,
   CategorySchema,
   ProductPageSchema,
   ProductSchema,
@@ -179,6 +180,14 @@ export const OPERATIONS: Operation[] = [
     tag: 'Catalogue',
     summary: "List the home page's banners",
     responses: { 200: json(z.array(BannerSchema), 'The banners, in display order.'), ...errors() },
+  },
+  {
+    method: 'get',
+    path: common('/home_offers'),
+    tag: 'Catalogue',
+    summary: "List the home page's Extra Offers",
+    description: 'Hidden offers are left out; staff manage them under /api/admin/catalogue/offers.',
+    responses: { 200: json(z.array(HomeOfferSchema), 'The offers, in display order.'), ...errors() },
   },
   {
     method: 'get',

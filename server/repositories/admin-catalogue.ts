@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import type {
   BannersTable,
   CategoriesTable,
+  HomeOffersTable,
   ProductsTable,
   SubcategoriesTable,
   VariantImagesTable,
@@ -42,6 +43,7 @@ const SIBLINGS = {
   variants: 'product_id',
   variant_images: 'variant_id',
   banners: null,
+  home_offers: null,
 } as const;
 export type OrderedTable = keyof typeof SIBLINGS;
 
@@ -388,7 +390,7 @@ export async function deleteImage(db: Db, id: number): Promise<void> {
 
 /** How many rows (pictures) name `image`: an uploaded file is deleted only when none does. */
 export async function imageUses(db: Db, image: string): Promise<number> {
-  const [pictures, banners] = await Promise.all([
+  const [pictures, banners, offers] = await Promise.all([
     db
       .selectFrom('variant_images')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -399,8 +401,13 @@ export async function imageUses(db: Db, image: string): Promise<number> {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('image', '=', image)
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('home_offers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('image', '=', image)
+      .executeTakeFirstOrThrow(),
   ]);
-  return Number(pictures.n) + Number(banners.n);
+  return Number(pictures.n) + Number(banners.n) + Number(offers.n);
 }
 
 // ---- Banners ----
@@ -424,4 +431,29 @@ export async function updateBanner(db: Db, id: number, values: Updateable<Banner
 
 export async function deleteBanner(db: Db, id: number): Promise<void> {
   await db.deleteFrom('banners').where('id', '=', id).execute();
+}
+
+// ---- The home page's offers ----
+
+export type HomeOfferRow = Selectable<HomeOffersTable>;
+
+export function allHomeOffers(db: Db): Promise<HomeOfferRow[]> {
+  return db.selectFrom('home_offers').selectAll().orderBy('position').orderBy('id').execute();
+}
+
+export function findHomeOffer(db: Db, id: number): Promise<HomeOfferRow | undefined> {
+  return db.selectFrom('home_offers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertHomeOffer(db: Db, values: Insertable<HomeOffersTable>): Promise<number> {
+  const row = await db.insertInto('home_offers').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateHomeOffer(db: Db, id: number, values: Updateable<HomeOffersTable>): Promise<void> {
+  await db.updateTable('home_offers').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteHomeOffer(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('home_offers').where('id', '=', id).execute();
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Banner, Category, Product, SearchProduct, Subcategory, Variant } from '../../contract/types';
+import type { Banner, Category, HomeOffer, Product, SearchProduct, Subcategory, Variant } from '../../contract/types';
 import { discountPercent, paiseToRupees } from '../../contract/pricing';
 import type { Db } from '../db';
 import type { GstRateColumn, ProductRow, VariantRow } from '../db/schema';
@@ -47,6 +47,17 @@ export function listSubcategories(db: Db): Promise<Subcategory[]> {
     .orderBy('s.category_id')
     .orderBy('s.position')
     .orderBy('s.id')
+    .execute();
+}
+
+/** The home page's Extra Offers in shop order, hidden ones left out. */
+export function listHomeOffers(db: Db): Promise<HomeOffer[]> {
+  return db
+    .selectFrom('home_offers')
+    .select(['id', 'title', 'text', 'image', 'search'])
+    .where('hidden_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
     .execute();
 }
 

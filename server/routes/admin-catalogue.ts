@@ -6,6 +6,8 @@ import {
   categoryCreateSchema,
   categoryUpdateSchema,
   imageMoveSchema,
+  offerCreateSchema,
+  offerUpdateSchema,
   productCreateSchema,
   productUpdateSchema,
   stockSetSchema,
@@ -68,6 +70,7 @@ export function adminCatalogueRoutes(staff: StaffContext): Hono<StaffEnv> {
   const noVariant = () => notFound('No such variant.');
   const noImage = () => notFound('No such picture.');
   const noBanner = () => notFound('No such banner.');
+  const noOffer = () => notFound('No such offer.');
 
   // ---- Categories and subcategories ----
 
@@ -178,6 +181,34 @@ export function adminCatalogueRoutes(staff: StaffContext): Hono<StaffEnv> {
   app.delete('/banners/:id', write, async (c) => {
     await catalogue.removeBanner(staff, actorOf(c), idOf(c, noBanner));
     return c.json({ message: 'Banner deleted.' });
+  });
+
+  // ---- The home page's offers ----
+
+  app.get('/offers', read, async (c) => c.json(await catalogue.listHomeOffers(db)));
+
+  app.post('/offers', write, async (c) => {
+    const { fields, file } = await readImageForm(c);
+    // The words are checked before the picture is stored: a refused offer writes no file.
+    const input = parseValue(offerCreateSchema, fields);
+    return c.json(await catalogue.createHomeOffer(staff, actorOf(c), input, file), 201);
+  });
+
+  app.patch('/offers/:id', write, async (c) => {
+    const id = idOf(c, noOffer);
+    const input = await parseJson(c, offerUpdateSchema);
+    return c.json(await catalogue.updateHomeOffer(staff, actorOf(c), id, input));
+  });
+
+  app.post('/offers/:id/image', write, async (c) => {
+    const id = idOf(c, noOffer);
+    const { file } = await readImageForm(c);
+    return c.json(await catalogue.replaceHomeOfferImage(staff, actorOf(c), id, file));
+  });
+
+  app.delete('/offers/:id', write, async (c) => {
+    await catalogue.removeHomeOffer(staff, actorOf(c), idOf(c, noOffer));
+    return c.json({ message: 'Offer deleted.' });
   });
 
   return app;

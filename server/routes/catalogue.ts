@@ -7,6 +7,7 @@ import {
   getProduct,
   getProductsByIds,
   listBanners,
+  listHomeOffers,
   listCategories,
   listProducts,
   listSubcategories,
@@ -43,6 +44,8 @@ export function catalogueRoutes(db: Db, cache: ResponseCache): Hono {
   app.get('/subcategories', (c) => cache.json(c, () => listSubcategories(db), NO_PARAMS));
 
   app.get('/banners_api', (c) => cache.json(c, () => listBanners(db), NO_PARAMS));
+
+  app.get('/home_offers', (c) => cache.json(c, () => listHomeOffers(db), NO_PARAMS));
 
   app.get('/products', async (c) => {
     const q = parseQuery(c, ProductsQuery);

@@ -204,6 +204,7 @@ describe('the storefront’s calls', () => {
     ['GET', 'common/product_categories/'],
     ['GET', 'common/subcategories/'],
     ['GET', 'common/banners_api/'],
+    ['GET', 'common/home_offers/'],
     ['GET', 'common/products/'],
     ['GET', 'common/products/{id}/'],
     ['GET', 'common/featured_products/'],

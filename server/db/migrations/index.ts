@@ -9,6 +9,7 @@ import { catalogueVersion } from './0007-catalogue-version';
 import { orderLifecycle } from './0008-order-lifecycle';
 import { staff } from './0009-staff';
 import { backOffice } from './0010-back-office';
+import { homeOffers } from './0011-home-offers';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-order-lifecycle': orderLifecycle,
   '0009-staff': staff,
   '0010-back-office': backOffice,
+  '0011-home-offers': homeOffers,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

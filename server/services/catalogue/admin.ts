@@ -1,6 +1,7 @@
 import type {
   AdminBanner,
   AdminCategory,
+  AdminHomeOffer,
   AdminProduct,
   AdminProductPage,
   AdminProductRow,
@@ -1077,6 +1078,141 @@ export async function removeBanner(staff: CatalogueStaff, actor: Actor, id: numb
       entity: 'banner',
       entityId: id,
       before: { title: current.title, subtitle: current.subtitle, image: current.image },
+    });
+    await recordSiteChange(trx, { home: true }, at);
+    return { result: current.image, changed: true };
+  });
+  await forgetUnusedFiles(staff, [image]);
+}
+
+// ---- The home page's offers ----
+
+const offerNotFound = () => notFound('No such offer.');
+
+export async function listHomeOffers(db: Db): Promise<AdminHomeOffer[]> {
+  return (await repo.allHomeOffers(db)).map((o, i) => ({
+    id: o.id,
+    title: o.title,
+    text: o.text,
+    image: o.image,
+    search: o.search,
+    position: i + 1,
+    hidden: o.hidden_at !== null,
+  }));
+}
+
+async function offerAnswer(db: Db, id: number): Promise<AdminHomeOffer> {
+  const found = (await listHomeOffers(db)).find((o) => o.id === id);
+  if (!found) throw offerNotFound();
+  return found;
+}
+
+/** A new offer with its picture, last among the home page's Extra Offers. */
+export async function createHomeOffer(
+  staff: CatalogueStaff,
+  actor: Actor,
+  input: { title: string; text: string; search: string },
+  file: Blob,
+): Promise<AdminHomeOffer> {
+  const id = await withUploadedImage(staff, file, (image) =>
+    change(staff, async (trx, at) => {
+      const position = await repo.nextPosition(trx, 'home_offers', null);
+      const offerId = await repo.insertHomeOffer(trx, { ...input, image, position });
+      await recordAudit(trx, actor, at, {
+        action: 'offer.create',
+        entity: 'offer',
+        entityId: offerId,
+        after: { ...input, image },
+      });
+      await recordSiteChange(trx, { home: true }, at);
+      return { result: offerId, changed: true };
+    }),
+  );
+  return offerAnswer(staff.db, id);
+}
+
+/** Changes an offer's words, its search, its place, or hides it from the home page. */
+export async function updateHomeOffer(
+  staff: CatalogueStaff,
+  actor: Actor,
+  id: number,
+  input: { title?: string; text?: string; search?: string; position?: number; hidden?: boolean },
+): Promise<AdminHomeOffer> {
+  await change(staff, async (trx, at) => {
+    const current = await repo.findHomeOffer(trx, id);
+    if (!current) throw offerNotFound();
+    const { position, ...fields } = input;
+    const diff = changedFields(
+      { title: current.title, text: current.text, search: current.search, hidden: current.hidden_at !== null },
+      fields,
+    ) ?? { before: {}, after: {} };
+    if (Object.keys(diff.after).length) {
+      await repo.updateHomeOffer(trx, id, {
+        ...(diff.after.title !== undefined && { title: input.title }),
+        ...(diff.after.text !== undefined && { text: input.text }),
+        ...(diff.after.search !== undefined && { search: input.search }),
+        ...('hidden' in diff.after && { hidden_at: hiddenAtFor(input.hidden, current.hidden_at, at) }),
+      });
+    }
+    if (position !== undefined) {
+      const moved = await moveAmongSiblings(trx, 'home_offers', null, id, position);
+      if (moved) {
+        diff.before.position = moved.from;
+        diff.after.position = moved.to;
+      }
+    }
+    if (Object.keys(diff.after).length === 0) return { result: undefined, changed: false };
+    await recordAudit(trx, actor, at, {
+      action: actionOf('offer', diff.after),
+      entity: 'offer',
+      entityId: id,
+      ...diff,
+    });
+    await recordSiteChange(trx, { home: true }, at);
+    return { result: undefined, changed: true };
+  });
+  return offerAnswer(staff.db, id);
+}
+
+/** Replaces an offer's picture (the old file goes once nothing names it). */
+export async function replaceHomeOfferImage(
+  staff: CatalogueStaff,
+  actor: Actor,
+  id: number,
+  file: Blob,
+): Promise<AdminHomeOffer> {
+  if (!(await repo.findHomeOffer(staff.db, id))) throw offerNotFound();
+  const old = await withUploadedImage(staff, file, (image) =>
+    change(staff, async (trx, at) => {
+      const current = await repo.findHomeOffer(trx, id);
+      if (!current) throw offerNotFound();
+      await repo.updateHomeOffer(trx, id, { image });
+      await recordAudit(trx, actor, at, {
+        action: 'offer.update',
+        entity: 'offer',
+        entityId: id,
+        before: { image: current.image },
+        after: { image },
+      });
+      await recordSiteChange(trx, { home: true }, at);
+      return { result: current.image, changed: true };
+    }),
+  );
+  await forgetUnusedFiles(staff, [old]);
+  return offerAnswer(staff.db, id);
+}
+
+export async function removeHomeOffer(staff: CatalogueStaff, actor: Actor, id: number): Promise<void> {
+  const image = await change(staff, async (trx, at) => {
+    const current = await repo.findHomeOffer(trx, id);
+    if (!current) throw offerNotFound();
+    await repo.deleteHomeOffer(trx, id);
+    await repo.writePositions(trx, 'home_offers', await repo.siblingIds(trx, 'home_offers', null));
+    await recordAudit(trx, actor, at, {
+      action: 'offer.delete',
+      entity: 'offer',
+      entityId: id,
+      before: { title: current.title, text: current.text, search: current.search, image: current.image },
     });
     await recordSiteChange(trx, { home: true }, at);
     return { result: current.image, changed: true };

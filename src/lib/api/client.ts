@@ -7,6 +7,7 @@ import {
   asList,
   errorMessage,
   normaliseBanner,
+  normaliseHomeOffer,
   normaliseAddress,
   normaliseCart,
   normaliseCategory,
@@ -27,6 +28,7 @@ import { askAgainWhileBusy, isMomentaryFailure } from './retry';
 import type {
   Address,
   Banner,
+  HomeOffer,
   CartItem,
   Category,
   CreatedOrder,
@@ -237,6 +239,12 @@ export async function getSubcategories(): Promise<Subcategory[]> {
 export async function getBanners(): Promise<Banner[]> {
   const origin = mediaOrigin();
   return asList(await call('common/banners_api/')).map((b) => normaliseBanner(b, origin));
+}
+
+/** The home page's Extra Offers. */
+export async function getHomeOffers(): Promise<HomeOffer[]> {
+  const origin = mediaOrigin();
+  return asList(await call('common/home_offers/')).map((o) => normaliseHomeOffer(o, origin));
 }
 
 /** One page of products and the total count. A backend that ignores paging is paged here. */

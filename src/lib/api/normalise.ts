@@ -16,6 +16,7 @@ import { MAX_LINE_QUANTITY } from '../../../contract/shop';
 import type {
   Address,
   Banner,
+  HomeOffer,
   CartItem,
   Category,
   Order,
@@ -131,6 +132,18 @@ export function normaliseBanner(raw: unknown, mediaOrigin: string): Banner {
     title: str(r.title),
     subtitle: strOrNull(r.subtitle),
     image: resolveMedia(r.image, mediaOrigin) ?? '',
+  };
+}
+
+/** One of the home page's Extra Offers. */
+export function normaliseHomeOffer(raw: unknown, mediaOrigin: string): HomeOffer {
+  const r = isRecord(raw) ? raw : {};
+  return {
+    id: num(r.id),
+    title: str(r.title),
+    text: str(r.text),
+    image: resolveMedia(r.image, mediaOrigin) ?? '',
+    search: str(r.search),
   };
 }
 
