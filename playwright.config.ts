@@ -35,6 +35,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     // The throttles are covered by the API tests; here every shopper comes from 127.0.0.1.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SITE_URL: `http://127.0.0.1:${PORT}`, RATE_LIMITS: 'off' },
+    // One Astro build at a time: a staff change to the menu (admin-catalogue.spec.ts) rebuilds the whole site while
+    // other specs run, and one build leaves a core to them.
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      RATE_LIMITS: 'off',
+      BUILD_WORKERS: '1',
+    },
   },
 });

@@ -199,7 +199,11 @@ describe('the document and the app', () => {
 });
 
 describe('the storefront’s calls', () => {
-  /** What src/lib/api/client.ts requests: method and path below the API base. */
+  /**
+   * What the storefront requests, method and path below the API base: src/lib/api/client.ts for
+   * the shop, and the back office's call modules (every src/features/admin/…-api.ts) through its
+   * `call` and `callFile`.
+   */
   const CALLS: [string, string][] = [
     ['GET', 'common/product_categories/'],
     ['GET', 'common/subcategories/'],
@@ -239,18 +243,84 @@ describe('the storefront’s calls', () => {
     ['POST', 'common/ratings/'],
     ['POST', 'common/contact'],
     ['GET', 'payments/config/'],
+    ['POST', 'admin/login'],
+    ['POST', 'admin/logout'],
+    ['GET', 'admin/me'],
+    ['POST', 'admin/invites/accept'],
+    ['GET', 'admin/staff'],
+    ['POST', 'admin/staff/invites'],
+    ['PATCH', 'admin/staff/{id}'],
+    ['GET', 'admin/audit'],
+    ['GET', 'common/orders/{id}/invoice/'],
+    ['GET', 'admin/orders'],
+    ['GET', 'admin/orders/{id}'],
+    ['POST', 'admin/orders/{id}/move'],
+    ['GET', 'admin/orders/{id}/invoice'],
+    ['GET', 'admin/orders/{id}/packing-slip'],
+    ['GET', 'admin/customers'],
+    ['GET', 'admin/customers/{id}'],
+    ['GET', 'admin/reviews'],
+    ['POST', 'admin/reviews/{id}/hide'],
+    ['POST', 'admin/reviews/{id}/unhide'],
+    ['GET', 'admin/catalogue/categories'],
+    ['POST', 'admin/catalogue/categories'],
+    ['PATCH', 'admin/catalogue/categories/{id}'],
+    ['POST', 'admin/catalogue/subcategories'],
+    ['PATCH', 'admin/catalogue/subcategories/{id}'],
+    ['GET', 'admin/catalogue/products'],
+    ['POST', 'admin/catalogue/products'],
+    ['GET', 'admin/catalogue/products/{id}'],
+    ['PATCH', 'admin/catalogue/products/{id}'],
+    ['POST', 'admin/catalogue/products/{id}/variants'],
+    ['PATCH', 'admin/catalogue/variants/{id}'],
+    ['DELETE', 'admin/catalogue/variants/{id}'],
+    ['PATCH', 'admin/catalogue/variants/{id}/stock'],
+    ['POST', 'admin/catalogue/variants/{id}/images'],
+    ['PATCH', 'admin/catalogue/images/{id}'],
+    ['DELETE', 'admin/catalogue/images/{id}'],
+    ['GET', 'admin/catalogue/banners'],
+    ['POST', 'admin/catalogue/banners'],
+    ['PATCH', 'admin/catalogue/banners/{id}'],
+    ['DELETE', 'admin/catalogue/banners/{id}'],
+    ['POST', 'admin/catalogue/banners/{id}/image'],
+    ['GET', 'admin/catalogue/export.csv'],
+    ['POST', 'admin/catalogue/import'],
   ];
+  const ROOT = path.resolve(__dirname, '../..');
+  const ADMIN_FEATURES = 'src/features/admin';
 
-  test('the table holds every call the client makes, with its method', () => {
-    const source = fs.readFileSync(path.resolve(__dirname, '../../src/lib/api/client.ts'), 'utf8');
-    const calls = [...source.matchAll(/\bcall\(\s*(['`])(.+?)\1/g)];
-    expect(calls.length).toBeGreaterThan(30);
-    const found = calls.map((match, i) => {
+  /** The back office's call modules: every `…-api.ts` below src/features/admin, found anew each run. */
+  function adminClientModules(): string[] {
+    return (fs.readdirSync(path.join(ROOT, ADMIN_FEATURES), { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((file) => /(^|[\\/])[\w-]+-api\.ts$/.test(file))
+      .map((file) => path.posix.join(ADMIN_FEATURES, file.split(path.sep).join('/')))
+      .sort();
+  }
+
+  /** The calls one module makes: `[method, path]`, with `{id}` for each interpolated part. */
+  function callsIn(file: string): string[][] {
+    const source = fs.readFileSync(path.resolve(ROOT, file), 'utf8');
+    const calls = [...source.matchAll(/\bcall(?:File)?\(\s*(['`])(.+?)\1/g)];
+    return calls.map((match, i) => {
       // The call's options run to the next call (each function makes one).
       const options = source.slice(match.index, calls[i + 1]?.index ?? source.length);
       const method = /\bmethod:\s*'(\w+)'/.exec(options.slice(0, options.indexOf('\n}')))?.[1] ?? 'GET';
       return [method, (match[2] ?? '').replace(/\$\{[^}]+\}/g, '{id}')];
     });
+  }
+
+  test('the back office’s call modules are all found, the desk’s among them', () => {
+    expect(adminClientModules()).toEqual(
+      expect.arrayContaining(['src/features/admin/admin-api.ts', 'src/features/admin/desk-api.ts']),
+    );
+  });
+
+  test('the table holds every call the clients make, with its method', () => {
+    const shop = callsIn('src/lib/api/client.ts');
+    const admin = adminClientModules().flatMap(callsIn);
+    expect(shop.length).toBeGreaterThan(30);
+    expect(admin.length).toBeGreaterThan(17);
+    const found = [...shop, ...admin];
     const key = ([m, p]: string[]) => `${m} ${p}`;
     expect([...new Set(found.map(key))].sort()).toEqual(CALLS.map(key).sort());
   });

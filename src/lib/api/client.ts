@@ -93,7 +93,7 @@ function url(path: string, query?: Query): string {
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
-interface RequestOptions {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Query;
   json?: unknown;
@@ -118,6 +118,14 @@ interface RequestOptions {
    * do; a write only when the server treats it as repeatable.
    */
   retry?: boolean;
+  /**
+   * The bearer token of another kind of session (the back office's staff token), sent instead of
+   * the shopper's; null sends none. A 401 for it goes to `onUnauthorized`, never to the shopper's
+   * session-ended handler.
+   */
+  token?: string | null;
+  /** What a 401 for `token` ends (the staff session); the shopper's session is not touched. */
+  onUnauthorized?: (token: string) => void;
 }
 
 let tokenSource: () => string | null = () => null;
@@ -146,7 +154,12 @@ export function forgetBuildReads(): void {
   buildCache.clear();
 }
 
-async function call(path: string, options: RequestOptions = {}): Promise<unknown> {
+/**
+ * The one request: the API base, the bearer token, asking again after momentary failures and the
+ * one ApiError. Exported for the back office's client (features/admin/admin-api.ts), which sends
+ * staff tokens through it; the shopper's calls below are the named functions of this module.
+ */
+export async function call(path: string, options: RequestOptions = {}): Promise<unknown> {
   const method = options.method ?? 'GET';
   const target = url(path, options.query);
   if (import.meta.env.SSR && method === 'GET' && options.memo !== false) {
@@ -176,7 +189,8 @@ async function sendOnce(target: string, options: RequestOptions): Promise<unknow
   } else if (options.form) {
     body = options.form;
   }
-  const token = options.auth === false || import.meta.env.SSR ? null : tokenSource();
+  const token =
+    options.auth === false || import.meta.env.SSR ? null : options.token !== undefined ? options.token : tokenSource();
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
@@ -201,7 +215,7 @@ async function sendOnce(target: string, options: RequestOptions): Promise<unknow
     // Not JSON: keep the text for the error message.
   }
   if (!response.ok) {
-    if (response.status === 401 && token && !options.ownsUnauthorized) sessionEnded(token);
+    if (response.status === 401 && token && !options.ownsUnauthorized) (options.onUnauthorized ?? sessionEnded)(token);
     // A load balancer's own 502/504 page, or a 503 without the API's words: the shop is busy.
     const message =
       isMomentaryFailure(response.status) && (parsed === null || typeof parsed !== 'object')
@@ -651,16 +665,33 @@ export async function cancelOrder(orderId: number): Promise<Order> {
   return normaliseOrder(raw, mediaOrigin());
 }
 
-/** A paid order's GST tax invoice, as a PDF file and its name. */
-export async function getInvoice(orderId: number): Promise<{ file: Blob; name: string }> {
-  const target = url(`common/orders/${orderId}/invoice/`);
-  const headers: Record<string, string> = { accept: 'application/pdf' };
-  const token = tokenSource();
+/** A file the API answers (a PDF), its name from `Content-Disposition`, else `fallbackName`. */
+export interface ApiFile {
+  file: Blob;
+  name: string;
+}
+
+/**
+ * Downloads a file the API answers, with the shopper's token or, for the back office, the one in
+ * `options.token` (a 401 for it goes to `options.onUnauthorized`); a refusal throws the one ApiError.
+ */
+export async function callFile(
+  path: string,
+  fallbackName: string,
+  options: Pick<RequestOptions, 'token' | 'onUnauthorized' | 'fallback' | 'signal'> & {
+    /** The file's media type (default: a PDF). */
+    accept?: string;
+  } = {},
+): Promise<ApiFile> {
+  const target = url(path);
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/pdf' };
+  const token = options.token !== undefined ? options.token : tokenSource();
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(target, { headers });
+    response = await fetch(target, { headers, signal: options.signal ?? null });
   } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, `Could not reach the shop's API at ${target}: ${String(cause)}.`);
   }
   if (!response.ok) {
@@ -671,12 +702,23 @@ export async function getInvoice(orderId: number): Promise<{ file: Blob; name: s
     } catch {
       // Not JSON: keep the text.
     }
-    if (response.status === 401 && token) sessionEnded(token);
-    throw new ApiError(response.status, errorMessage(parsed, 'The invoice could not be downloaded.'), parsed, null);
+    if (response.status === 401 && token) (options.onUnauthorized ?? sessionEnded)(token);
+    throw new ApiError(
+      response.status,
+      errorMessage(parsed, options.fallback ?? `Request failed (${response.status})`),
+      parsed,
+      response.headers.get('retry-after'),
+    );
   }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `invoice-${orderId}.pdf`;
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   return { file: await response.blob(), name };
+}
+
+/** A paid order's GST tax invoice, as a PDF file and its name. */
+export async function getInvoice(orderId: number): Promise<ApiFile> {
+  return callFile(`common/orders/${orderId}/invoice/`, `invoice-${orderId}.pdf`, {
+    fallback: 'The invoice could not be downloaded.',
+  });
 }
 
 /** What can be bought now of each variant of these products (live: pages are built once, sales go on). */

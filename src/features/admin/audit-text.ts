@@ -1,0 +1,14 @@
+/** A record's state before or after a change as plain text: one `key: value` a line; '—' for none. */
+export function auditValueText(value: Record<string, unknown> | null): string {
+  if (value === null) return '—';
+  const lines = Object.entries(value).map(
+    ([key, v]) => `${key}: ${typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v)}`,
+  );
+  return lines.length > 0 ? lines.join('\n') : '—';
+}
+
+/** The page number of the audit log in an address's query (`?page=3`); 1 for anything else. */
+export function auditPageFrom(search: string): number {
+  const raw = new URLSearchParams(search).get('page') ?? '';
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
+}

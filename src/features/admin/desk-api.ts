@@ -1,0 +1,79 @@
+/**
+ * The back office's desk calls (docs/api.md, "Back office: orders / customers / reviews"): the
+ * orders board and moves, invoices and packing slips, customers, and review moderation. Named
+ * functions over the one client's request, each with the staff token and its 401 handling from
+ * admin-api.ts; only the /admin pages import this module.
+ */
+import { call, callFile, type ApiFile } from '../../lib/api/client';
+import type { OrderBoardPage, StaffOrder } from '../../../contract/api/admin-orders';
+import type { CustomerPage, CustomerProfile } from '../../../contract/api/admin-customers';
+import type { ModeratedReview, ModeratedReviewPage } from '../../../contract/api/admin-reviews';
+import type { StaffMove } from '../../../contract/schemas/admin-orders';
+import { asStaff } from './admin-api';
+
+/** A query as the API reads it: every value text, an absent one left out. */
+export type ApiQuery = Record<string, string | undefined>;
+
+/** One page of the orders board under `query` (docs/api.md: state, payment_method, pincode, from, to, q, sort, page). */
+export async function getOrderBoard(query: ApiQuery, signal?: AbortSignal): Promise<OrderBoardPage> {
+  return (await call('admin/orders', { query, ...asStaff(), signal })) as OrderBoardPage;
+}
+
+/** One order in full, with the moves staff may make now. */
+export async function getStaffOrder(id: number, signal?: AbortSignal): Promise<StaffOrder> {
+  return (await call(`admin/orders/${id}`, { ...asStaff(), signal })) as StaffOrder;
+}
+
+/** Moves an order along (the note: the tracking number when shipping, the reason when cancelling). */
+export async function moveOrder(id: number, to: StaffMove, note: string | undefined): Promise<StaffOrder> {
+  return (await call(`admin/orders/${id}/move`, {
+    method: 'POST',
+    json: note ? { to, note } : { to },
+    ...asStaff(),
+  })) as StaffOrder;
+}
+
+/** The order's GST tax invoice (a paid order's), as a PDF file. */
+export function getOrderInvoice(id: number): Promise<ApiFile> {
+  return callFile(`admin/orders/${id}/invoice`, `invoice-${id}.pdf`, {
+    ...asStaff(),
+    fallback: 'The invoice could not be downloaded.',
+  });
+}
+
+/** The order's packing slip, as a PDF file. */
+export function getPackingSlip(id: number): Promise<ApiFile> {
+  return callFile(`admin/orders/${id}/packing-slip`, `packing-slip-${id}.pdf`, {
+    ...asStaff(),
+    fallback: 'The packing slip could not be downloaded.',
+  });
+}
+
+/** One page of customers found by `query` (q, page). */
+export async function getCustomers(query: ApiQuery, signal?: AbortSignal): Promise<CustomerPage> {
+  return (await call('admin/customers', { query, ...asStaff(), signal })) as CustomerPage;
+}
+
+/** One customer: the profile, their newest orders and saved addresses. */
+export async function getCustomer(id: number, signal?: AbortSignal): Promise<CustomerProfile> {
+  return (await call(`admin/customers/${id}`, { ...asStaff(), signal })) as CustomerProfile;
+}
+
+/** One page of reviews for moderation under `query` (product, rating, status, q, page). */
+export async function getModeratedReviews(query: ApiQuery, signal?: AbortSignal): Promise<ModeratedReviewPage> {
+  return (await call('admin/reviews', { query, ...asStaff(), signal })) as ModeratedReviewPage;
+}
+
+/** Hides a review from the shop, with the reason kept with it. */
+export async function hideReview(id: number, reason: string): Promise<ModeratedReview> {
+  return (await call(`admin/reviews/${id}/hide`, {
+    method: 'POST',
+    json: { reason },
+    ...asStaff(),
+  })) as ModeratedReview;
+}
+
+/** Shows a hidden review again. */
+export async function unhideReview(id: number): Promise<ModeratedReview> {
+  return (await call(`admin/reviews/${id}/unhide`, { method: 'POST', json: {}, ...asStaff() })) as ModeratedReview;
+}

@@ -1,0 +1,154 @@
+import { useId, type ReactNode } from 'react';
+import { Button } from '../../ui/Button';
+
+/**
+ * The desk pages' small parts: a table whose rows become cards below the `md` width (a 360 px
+ * phone reads each row as a card, every value named), labelled selects and text areas, and the
+ * notice of a list that could not be loaded.
+ */
+
+/** A list's table: headers from `md` up; below it each row is a card. */
+export function DeskTable({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-300 bg-white md:overflow-x-auto">
+      <table className="block w-full text-left text-sm md:table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sr-only bg-slate-100 md:not-sr-only md:table-header-group">
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="block divide-y divide-slate-200 md:table-row-group">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A row of DeskTable: a card on a phone. */
+export function DeskRow({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <tr aria-label={label} className="block px-3 py-2 md:table-row md:p-0">
+      {children}
+    </tr>
+  );
+}
+
+/** A cell of DeskTable; on a phone its value follows its name ('Amount: ₹499'). */
+export function DeskCell({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <td className={`block py-0.5 break-words md:table-cell md:px-3 md:py-2 md:align-top ${wide ? 'md:min-w-48' : ''}`}>
+      <span className="font-semibold md:sr-only">{label}: </span>
+      {children}
+    </td>
+  );
+}
+
+/** A labelled select. */
+export function SelectField({
+  label,
+  name,
+  value,
+  onValue,
+  options,
+  error,
+  className,
+}: {
+  label: string;
+  name?: string;
+  value: string;
+  onValue: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+  error?: string | undefined;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="w-full rounded-lg border border-slate-400 bg-white px-3 py-2"
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled text area with its error tied to it. */
+export function TextAreaField({
+  label,
+  value,
+  onValue,
+  error,
+  maxLength,
+  autoFocus,
+}: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | undefined;
+  maxLength: number;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        rows={3}
+        autoFocus={autoFocus}
+        onChange={(e) => onValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+        className={`w-full rounded-lg border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-400'}`}
+      />
+      <p id={`${id}-count`} className="text-xs text-muted">
+        {value.length} of at most {maxLength} characters
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A list or record that could not be loaded, and Try again. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="space-y-2">
+      <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
+        {message}
+      </p>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
