@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Env } from './env';
 import { connectSharedRedis, prepareData, sayWhatRuns, SHUTDOWN_GRACE_MS, StartupError } from './runtime';
-import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock } from './shared/build-lock';
+import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock, refreshLockKey } from './shared/build-lock';
 import { SITE_CHANGED_MESSAGE, siteRebuilds } from './shared/site-rebuilds';
 import { removeBuildLeftovers } from './site-builder';
 
@@ -98,6 +98,7 @@ export async function runPrimary(env: Env): Promise<void> {
     url: `http://localhost:${port}`,
     log,
     lock: redis ? redisBuildLock(redis.client, buildLockKey(redis.prefix)) : LOCAL_BUILD_LOCK,
+    refreshLock: redis ? redisBuildLock(redis.client, refreshLockKey(redis.prefix)) : LOCAL_BUILD_LOCK,
     db,
   });
   cluster.on('message', (_worker, message) => {

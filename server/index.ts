@@ -26,7 +26,7 @@ import { createRefunds } from './services/orders/refunds';
 import { startOrderSweeper } from './services/orders/sweeper';
 import { backgroundSettled } from './services/background';
 import { redisStore } from './services/rate-limit';
-import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock, type BuildLock } from './shared/build-lock';
+import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock, refreshLockKey, type BuildLock } from './shared/build-lock';
 import { SITE_CHANGED_MESSAGE, siteRebuilds, type SiteRebuilds } from './shared/site-rebuilds';
 import { currentBuildTime, currentRenderer, currentSite, removeBuildLeftovers } from './site-builder';
 
@@ -139,7 +139,8 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
     return;
   }
   const lock: BuildLock = redis ? redisBuildLock(redis.client, buildLockKey(redis.prefix)) : LOCAL_BUILD_LOCK;
-  builds = siteRebuilds({ env, apiBase, url: `http://localhost:${port}`, log, lock, db });
+  const refreshLock = redis ? redisBuildLock(redis.client, refreshLockKey(redis.prefix)) : LOCAL_BUILD_LOCK;
+  builds = siteRebuilds({ env, apiBase, url: `http://localhost:${port}`, log, lock, db, refreshLock });
   await builds.start();
 }
 

@@ -367,3 +367,4 @@ export type VariantUpdateInput = z.input<typeof variantUpdateSchema>;
 export type StockSetInput = z.input<typeof stockSetSchema>;
 export type BannerCreateInput = z.input<typeof bannerCreateSchema>;
 export type BannerUpdateInput = z.input<typeof bannerUpdateSchema>;
+export type OfferUpdateInput = z.input<typeof offerUpdateSchema>;

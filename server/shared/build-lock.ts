@@ -22,6 +22,11 @@ export function buildLockKey(prefix: string): string {
   return `${prefix}site-build-lock`;
 }
 
+/** The Redis key of the lock of page refreshes after catalogue changes (apart from builds'). */
+export function refreshLockKey(prefix: string): string {
+  return `${prefix}site-refresh-lock`;
+}
+
 /** How long a lock lives without renewal: a builder killed with kill -9 blocks the others this long at most. */
 export const BUILD_LOCK_TTL_MS = 30_000;
 

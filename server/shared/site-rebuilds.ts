@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import { pendingSiteChanges } from '../repositories/site-changes';
 import { changesBuilt, newestPendingChange, refreshPages } from '../services/site/refresher';
 import { buildSite, currentSite } from '../site-builder';
-import type { BuildLock } from './build-lock';
+import { LOCAL_BUILD_LOCK, type BuildLock } from './build-lock';
 
 /** What a cluster worker sends its primary after a catalogue change (the primary builds and refreshes). */
 export const SITE_CHANGED_MESSAGE = 'gharbazaar:site-changed';
@@ -32,6 +32,12 @@ export interface SiteRebuildOptions {
   log: (line: string) => void;
   /** Who builds: one process at a time among those sharing it. */
   lock: BuildLock;
+  /**
+   * Who renders pages again after a change: one process at a time among those sharing it. Apart
+   * from the build lock, so that a whole build (a minute at 10,000 products) never holds up a
+   * product's pages; the one process by default.
+   */
+  refreshLock?: BuildLock;
   /** The shop's database, for the catalogue changes whose pages are rendered again (site_changes). */
   db?: Db;
 }
@@ -60,9 +66,18 @@ export interface SiteRebuilds {
  * does not get the lock serves the last build; one that has none yet looks again every 10 s,
  * until the holder's build is live (a shared DATA_DIR) or the lock is free.
  */
-export function siteRebuilds({ env, apiBase, url, log, lock, db }: SiteRebuildOptions): SiteRebuilds {
+export function siteRebuilds({
+  env,
+  apiBase,
+  url,
+  log,
+  lock,
+  db,
+  refreshLock = LOCAL_BUILD_LOCK,
+}: SiteRebuildOptions): SiteRebuilds {
   const shutdown = new AbortController();
-  let running: Promise<void> | null = null;
+  let building: Promise<void> | null = null;
+  let refreshing: Promise<void> | null = null;
   let wantBuild = false;
   let wantRefresh = false;
   let failedRefreshes = 0;
@@ -101,15 +116,17 @@ export function siteRebuilds({ env, apiBase, url, log, lock, db }: SiteRebuildOp
     if (!db || !currentSite(env.dataDir)) return;
     // Looked at before the lock: most polls find nothing, and need not take it.
     if ((await pendingSiteChanges(db, 1)).length === 0) return;
-    const taken = await lock.acquire();
-    if (!taken.held) return; // Another process builds or refreshes; the next poll looks again.
+    const taken = await refreshLock.acquire();
+    if (!taken.held) return; // Another process refreshes; the next poll looks again.
     try {
       const outcome = await refreshPages({ db, dataDir: env.dataDir, siteUrl: env.siteUrl });
-      if (outcome === 'rebuild') wantBuild = true;
-      else if (outcome) {
+      // A build under way marks the menu changes it read as done; those after it ask for the next.
+      if (outcome?.wholeBuild && !building) void rebuild();
+      const done = outcome?.refreshed;
+      if (done) {
         failedRefreshes = 0;
         log(
-          `Pages refreshed: ${outcome.pages} rendered, ${outcome.removed} removed, for ${outcome.changes} change(s) in ${(outcome.ms / 1000).toFixed(2)} s`,
+          `Pages refreshed: ${done.pages} rendered, ${done.removed} removed, for ${done.changes} change(s) in ${(done.ms / 1000).toFixed(2)} s`,
         );
       }
     } catch (error) {
@@ -119,42 +136,53 @@ export function siteRebuilds({ env, apiBase, url, log, lock, db }: SiteRebuildOp
       console.error(
         `[shop] Pages not refreshed (attempt ${failedRefreshes}): ${error instanceof Error ? error.message : String(error)}`,
       );
-      if (failedRefreshes >= REFRESH_ATTEMPTS) wantBuild = true;
+      if (failedRefreshes >= REFRESH_ATTEMPTS) void rebuild();
     } finally {
       await taken.held.release();
     }
   };
 
-  /** Runs what is wanted, one thing at a time: a build first, then the refreshes it did not cover. */
-  const work = (): Promise<void> => {
-    if (shutdown.signal.aborted) return Promise.resolve();
-    if (running) return running;
-    running = (async () => {
-      try {
-        while ((wantBuild || wantRefresh) && !shutdown.signal.aborted) {
-          if (wantBuild) {
-            wantBuild = false;
-            await buildOnce();
-            // Changes committed while it built are not in it.
-            wantRefresh = true;
-          } else {
-            wantRefresh = false;
-            await refreshOnce().catch((error: unknown) => {
-              if (!shutdown.signal.aborted)
-                console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`);
-            });
-          }
-        }
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-
+  /**
+   * Whole builds, one at a time (one asked for during a build runs once after it). A build writes
+   * a new folder and swaps it in at the end, so refreshes go on beside it: one that lands in the
+   * old folder is drawn again in the new one, as its change is newer than what the build read.
+   */
   const rebuild = (): Promise<void> => {
     wantBuild = true;
-    return work();
+    if (shutdown.signal.aborted) return Promise.resolve();
+    building ??= (async () => {
+      try {
+        while (wantBuild && !shutdown.signal.aborted) {
+          wantBuild = false;
+          await buildOnce();
+          // Changes committed while it built are not in it.
+          wantRefresh = true;
+          void refreshNow();
+        }
+      } finally {
+        building = null;
+      }
+    })();
+    return building;
+  };
+
+  /** Refreshes, one at a time: one asked for during a refresh runs once after it. */
+  const refreshNow = (): Promise<void> => {
+    if (shutdown.signal.aborted) return Promise.resolve();
+    refreshing ??= (async () => {
+      try {
+        while (wantRefresh && !shutdown.signal.aborted) {
+          wantRefresh = false;
+          await refreshOnce().catch((error: unknown) => {
+            if (!shutdown.signal.aborted)
+              console.error(`[shop] ${error instanceof Error ? error.message : String(error)}`);
+          });
+        }
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
   };
 
   const refresh = (): void => {
@@ -162,7 +190,7 @@ export function siteRebuilds({ env, apiBase, url, log, lock, db }: SiteRebuildOp
     refreshTimer = setTimeout(() => {
       refreshTimer = null;
       wantRefresh = true;
-      void work();
+      void refreshNow();
     }, REFRESH_BATCH_MS);
     refreshTimer.unref();
   };
@@ -189,7 +217,7 @@ export function siteRebuilds({ env, apiBase, url, log, lock, db }: SiteRebuildOp
             if (currentSite(env.dataDir)) {
               clearInterval(look);
               log(`Shop open at ${url}`);
-            } else if (!running) {
+            } else if (!building) {
               void rebuild();
             }
           }, WAIT_FOR_SITE_MS);
@@ -210,15 +238,15 @@ export function siteRebuilds({ env, apiBase, url, log, lock, db }: SiteRebuildOp
     },
     refresh,
     async settled() {
-      while (refreshTimer || running) {
-        await (running ?? new Promise((resolve) => setTimeout(resolve, REFRESH_BATCH_MS)));
+      while (refreshTimer || building || refreshing) {
+        await Promise.all([building, refreshing, new Promise((resolve) => setTimeout(resolve, REFRESH_BATCH_MS))]);
       }
     },
     async stop() {
       for (const timer of timers) clearInterval(timer);
       if (refreshTimer) clearTimeout(refreshTimer);
       shutdown.abort();
-      await running;
+      await Promise.all([building, refreshing]);
     },
   };
 }

@@ -283,6 +283,11 @@ describe('the storefront’s calls', () => {
     ['PATCH', 'admin/catalogue/banners/{id}'],
     ['DELETE', 'admin/catalogue/banners/{id}'],
     ['POST', 'admin/catalogue/banners/{id}/image'],
+    ['GET', 'admin/catalogue/offers'],
+    ['POST', 'admin/catalogue/offers'],
+    ['PATCH', 'admin/catalogue/offers/{id}'],
+    ['DELETE', 'admin/catalogue/offers/{id}'],
+    ['POST', 'admin/catalogue/offers/{id}/image'],
     ['GET', 'admin/catalogue/export.csv'],
     ['POST', 'admin/catalogue/import'],
   ];

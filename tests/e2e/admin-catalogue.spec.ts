@@ -597,4 +597,30 @@ test('an owner keeps the menu’s categories and the home page’s banners', asy
   await confirm.getByRole('button', { name: 'Delete the banner' }).click();
   await expect(page.getByRole('listitem', { name: `Banner ${title}` })).toHaveCount(0);
   await expect(banners).toHaveCount(count - 1);
+
+  // An Extra Offer: added with its picture, on the static home page within seconds, hidden, deleted.
+  const offerTitle = `Diya Box ${run}`;
+  const addOffer = page.getByRole('form', { name: 'Add an offer' });
+  await addOffer.getByLabel('Title', { exact: true }).fill(offerTitle);
+  await addOffer.getByLabel('What the offer is').fill('Twelve clay diyas, hand painted.');
+  await addOffer.getByLabel('Shop Now searches for').fill('diya');
+  await addOffer.getByLabel('Picture (JPEG, PNG or WebP)').setInputFiles({
+    name: 'offer.png',
+    mimeType: 'image/png',
+    buffer: await png('#e76f51'),
+  });
+  await addOffer.getByRole('button', { name: 'Add offer' }).click();
+  const offer = page.getByRole('listitem', { name: `Offer ${offerTitle}` });
+  await expect(offer.getByRole('img', { name: `Offer picture: ${offerTitle}` })).toBeVisible();
+  const onHome = async () => (await (await page.request.get('/')).text()).includes(offerTitle);
+  await expect.poll(onHome, { timeout: 10_000, message: 'the new offer on the static home page' }).toBe(true);
+  await offer.getByRole('button', { name: 'Hide offer' }).click();
+  await expect(offer.getByText('Hidden from the home page', { exact: true })).toBeVisible();
+  await expect.poll(onHome, { timeout: 10_000, message: 'the hidden offer gone from the home page' }).toBe(false);
+  await offer.getByRole('button', { name: 'Delete offer' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete the offer ${offerTitle}?` })
+    .getByRole('button', { name: 'Delete the offer' })
+    .click();
+  await expect(page.getByRole('listitem', { name: `Offer ${offerTitle}` })).toHaveCount(0);
 });

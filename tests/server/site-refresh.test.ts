@@ -8,7 +8,7 @@ import { createApp } from '../../server/app';
 import { databaseFile, type Db } from '../../server/db';
 import { loadEnv, type Env } from '../../server/env';
 import { accountsOptions, boundPort, listen, mediaDir, prepareData } from '../../server/runtime';
-import { LOCAL_BUILD_LOCK } from '../../server/shared/build-lock';
+import { LOCAL_BUILD_LOCK, type BuildLock } from '../../server/shared/build-lock';
 import { siteRebuilds } from '../../server/shared/site-rebuilds';
 import { recordSiteChange } from '../../server/services/site/changes';
 import { pageFile, refreshPages } from '../../server/services/site/refresher';
@@ -103,8 +103,8 @@ describe('refreshing the pages a change touches', () => {
     const before = snapshot();
     await recordSiteChange(db, { products: [3, 41] }, Date.now());
     const outcome = await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
-    expect(outcome).toMatchObject({ changes: 1, removed: 0 });
-    expect(outcome !== null && outcome !== 'rebuild' && outcome.pages).toBeGreaterThanOrEqual(10);
+    expect(outcome).toMatchObject({ wholeBuild: false, refreshed: { changes: 1, removed: 0 } });
+    expect(outcome?.refreshed?.pages).toBeGreaterThanOrEqual(10);
     expect(changedFiles(before, snapshot())).toEqual([]);
     expect((await pending()).every((row) => row.done_at !== null)).toBe(true);
   });
@@ -151,7 +151,7 @@ describe('refreshing the pages a change touches', () => {
   test('changes made together are rendered in one refresh', async () => {
     for (const id of [11, 12, 13]) await recordSiteChange(db, { products: [id] }, Date.now());
     const outcome = await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
-    expect(outcome).toMatchObject({ changes: 3 });
+    expect(outcome?.refreshed).toMatchObject({ changes: 3 });
   });
 
   test('a hidden product leaves its page, its listings, their Load More pages and the sitemap', async () => {
@@ -167,7 +167,7 @@ describe('refreshing the pages a change touches', () => {
     writeElsewhere('UPDATE products SET hidden_at = ? WHERE id = ?', [new Date().toISOString(), 21]);
     await recordSiteChange(db, { products: [21] }, Date.now());
     const outcome = await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
-    expect(outcome).toMatchObject({ removed: 1 });
+    expect(outcome?.refreshed).toMatchObject({ removed: 1 });
     expect(fs.existsSync(pageFile(root, '/product-details/21'))).toBe(false);
     expect(totalOf(read('/fragments/all/0/1/'))).toBe(allBefore - 1);
     expect(totalOf(read(`/fragments/subcategory/${product.subcategory_id}/1/`))).toBe(subBefore - 1);
@@ -175,12 +175,55 @@ describe('refreshing the pages a change touches', () => {
     expect(read('/sitemap.xml')).not.toContain('/product-details/21<');
   });
 
-  test('a change to the menu asks for a whole build', async () => {
+  test('a change to the menu asks for a whole build and stays pending; a product change beside it is rendered', async () => {
     await recordSiteChange(db, { everything: true }, Date.now());
-    expect(await refreshPages({ db, dataDir, siteUrl: env.siteUrl })).toBe('rebuild');
-    // Still pending until a build has rendered it.
-    expect((await pending()).at(-1)?.done_at).toBeNull();
+    const variant = await firstVariantOf(17);
+    setFinalPrice(variant.id, 33_300);
+    await recordSiteChange(db, { products: [17] }, Date.now());
+    const outcome = await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
+    expect(outcome).toMatchObject({ wholeBuild: true, refreshed: { changes: 1 } });
+    expect(read('/product-details/17').includes('₹333')).toBe(true);
+    // The menu change waits for a build to render it.
+    const rows = await pending();
+    expect(rows.at(-2)?.done_at).toBeNull();
+    expect(rows.at(-1)?.done_at).not.toBeNull();
+    expect(await refreshPages({ db, dataDir, siteUrl: env.siteUrl })).toEqual({ wholeBuild: true, refreshed: null });
     await db.updateTable('site_changes').set({ done_at: new Date().toISOString() }).execute();
+  });
+
+  test('a whole build waiting for its turn does not hold up a product change', async () => {
+    let askedToBuild = false;
+    let letBuild: () => void = () => {};
+    // The build waits for a lock another process holds, then is refused it: no build runs here.
+    const busyLock: BuildLock = {
+      acquire: () =>
+        new Promise((resolve) => {
+          askedToBuild = true;
+          letBuild = () => resolve({ held: null, reason: 'a test holds it' });
+        }),
+    };
+    const builds = siteRebuilds({
+      env: loadEnv({ DATA_DIR: dataDir, SITE_URL: env.siteUrl, REBUILD_INTERVAL_MINUTES: '0' }),
+      apiBase: process.env.API_BASE ?? '',
+      url: 'http://localhost',
+      log: () => {},
+      lock: busyLock,
+      db,
+    });
+    try {
+      await recordSiteChange(db, { everything: true }, Date.now());
+      builds.refresh();
+      await expect.poll(() => askedToBuild).toBe(true);
+      const variant = await firstVariantOf(19);
+      setFinalPrice(variant.id, 22_200);
+      await recordSiteChange(db, { products: [19] }, Date.now());
+      builds.refresh();
+      await expect.poll(() => read('/product-details/19').includes('₹222'), { timeout: 5000 }).toBe(true);
+    } finally {
+      letBuild();
+      await builds.stop();
+      await db.updateTable('site_changes').set({ done_at: new Date().toISOString() }).execute();
+    }
   });
 
   test('the site rebuilds of a process render a change they are told of within seconds', async () => {

@@ -39,11 +39,22 @@ export function pageFile(root: string, pagePath: string): string {
   return path.join(root, clean, 'index.html');
 }
 
-/** The pending changes' rows, or null when there are none. */
-export async function pendingChanges(db: Db): Promise<{ ids: number[]; change: SiteChange } | null> {
+/**
+ * The pending changes: those a page refresh can render (merged), and whether any asks for a
+ * whole build (a menu change), which is left pending for the build to mark done.
+ */
+export async function pendingChanges(
+  db: Db,
+): Promise<{ ids: number[]; change: SiteChange; wholeBuild: boolean } | null> {
   const rows = await pendingSiteChanges(db, BATCH);
   if (rows.length === 0) return null;
-  return { ids: rows.map((r) => r.id), change: mergeSiteChanges(rows.map((r) => parseSiteChange(r.change))) };
+  const parsed = rows.map((r) => ({ id: r.id, change: parseSiteChange(r.change) }));
+  const pages = parsed.filter((r) => !r.change.everything);
+  return {
+    ids: pages.map((r) => r.id),
+    change: mergeSiteChanges(pages.map((r) => r.change)),
+    wholeBuild: pages.length < parsed.length,
+  };
 }
 
 /**
@@ -51,17 +62,20 @@ export async function pendingChanges(db: Db): Promise<{ ids: number[]; change: S
  * renderer (so they are what a build would write), and swaps them in: every page is rendered
  * into a staging folder first, so a failure leaves the live site as it was; then each file is
  * renamed over the live one (one rename each: a visitor gets the old page or the new, never a
- * part). Answers null when nothing is pending, 'rebuild' when only a whole build will do (a
- * change to the menu, or a build from before pages could be rendered again).
+ * part). `wholeBuild` says a pending change needs a whole build (a change to the menu, or a
+ * build from before pages could be rendered again); the others are rendered all the same, so a
+ * build to come never holds up a product's pages. Null when nothing is pending.
  */
-export async function refreshPages(context: RefreshContext): Promise<RefreshOutcome | 'rebuild' | null> {
+export async function refreshPages(
+  context: RefreshContext,
+): Promise<{ wholeBuild: boolean; refreshed: RefreshOutcome | null } | null> {
   const started = performance.now();
   const pending = await pendingChanges(context.db);
   if (!pending) return null;
-  if (pending.change.everything) return 'rebuild';
   const renderer = await currentRenderer(context.dataDir);
   const root = currentSite(context.dataDir);
-  if (!renderer?.refreshPages || !root) return 'rebuild';
+  if (!renderer?.refreshPages || !root) return { wholeBuild: true, refreshed: null };
+  if (pending.ids.length === 0) return { wholeBuild: pending.wholeBuild, refreshed: null };
 
   // A product hidden or moved leaves the listings it was in: they are named from the database
   // (which keeps hidden products' places), besides the ones it is in now.
@@ -83,10 +97,13 @@ export async function refreshPages(context: RefreshContext): Promise<RefreshOutc
     swapIn(context.dataDir, root, result);
     await markSiteChangesDone(context.db, pending.ids, new Date().toISOString());
     return {
-      changes: pending.ids.length,
-      pages: result.pages.length,
-      removed: result.removed.length,
-      ms: performance.now() - started,
+      wholeBuild: pending.wholeBuild,
+      refreshed: {
+        changes: pending.ids.length,
+        pages: result.pages.length,
+        removed: result.removed.length,
+        ms: performance.now() - started,
+      },
     };
   } catch (error) {
     await markSiteChangesFailed(context.db, pending.ids, error instanceof Error ? error.message : String(error));

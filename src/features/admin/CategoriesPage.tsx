@@ -4,6 +4,7 @@ import { roleCan } from '../../../contract/staff';
 import { AdminShell } from './AdminShell';
 import * as adminRoutes from './admin-routes';
 import { BannersSection } from './BannersSection';
+import { OffersSection } from './OffersSection';
 import { changeCategory, changeSubcategory, createCategory, createSubcategory } from './catalogue-api';
 import { AddByName } from './AddByName';
 import { CatalogueEntry } from './CatalogueEntry';
@@ -91,6 +92,7 @@ function Categories({ me }: { me: StaffMe }) {
       )}
       <CategoryList readOnly={readOnly} />
       <BannersSection readOnly={readOnly} />
+      <OffersSection readOnly={readOnly} />
     </div>
   );
 }

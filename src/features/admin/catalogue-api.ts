@@ -7,6 +7,7 @@
 import { call, callFile, type ApiFile } from '../../lib/api/client';
 import type {
   AdminBanner,
+  AdminHomeOffer,
   AdminCategory,
   AdminProduct,
   AdminProductPage,
@@ -15,6 +16,7 @@ import type {
 import type { CsvImportReport } from '../../../contract/catalogue-csv';
 import type {
   BannerUpdateInput,
+  OfferUpdateInput,
   CategoryUpdateInput,
   ProductCreateInput,
   ProductUpdateInput,
@@ -184,6 +186,46 @@ export async function replaceBannerPicture(id: number, picture: Blob): Promise<A
     form: pictureForm(picture),
     ...asStaff(),
   })) as AdminBanner;
+}
+
+/** The home page's Extra Offers, hidden ones included, in their order. */
+export async function getAdminOffers(signal?: AbortSignal): Promise<AdminHomeOffer[]> {
+  return (await call('admin/catalogue/offers', { ...asStaff(), signal })) as AdminHomeOffer[];
+}
+
+/** Adds an offer with its picture, last among the offers. */
+export async function createOffer(
+  fields: { title: string; text: string; search: string },
+  picture: Blob,
+): Promise<AdminHomeOffer> {
+  return (await call('admin/catalogue/offers', {
+    method: 'POST',
+    form: pictureForm(picture, fields),
+    ...asStaff(),
+  })) as AdminHomeOffer;
+}
+
+/** Changes an offer's words, its search, its place, or hides it. */
+export async function changeOffer(id: number, changes: OfferUpdateInput): Promise<AdminHomeOffer> {
+  return (await call(`admin/catalogue/offers/${id}`, {
+    method: 'PATCH',
+    json: changes,
+    ...asStaff(),
+  })) as AdminHomeOffer;
+}
+
+/** Deletes an offer. */
+export async function deleteOffer(id: number): Promise<void> {
+  await call(`admin/catalogue/offers/${id}`, { method: 'DELETE', ...asStaff() });
+}
+
+/** Replaces an offer's picture. */
+export async function replaceOfferPicture(id: number, picture: Blob): Promise<AdminHomeOffer> {
+  return (await call(`admin/catalogue/offers/${id}/image`, {
+    method: 'POST',
+    form: pictureForm(picture),
+    ...asStaff(),
+  })) as AdminHomeOffer;
 }
 
 /** The whole catalogue as a CSV file (its name from the server: catalogue-YYYY-MM-DD.csv). */
