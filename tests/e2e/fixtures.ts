@@ -161,8 +161,9 @@ export async function newestMail(matches: (text: string) => boolean): Promise<st
   let found = '';
   await expect
     .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-      for (const file of files) {
+      // A message is written to a hidden `.….tmp` file and renamed into place whole: only finished ones count.
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => !f.startsWith('.')) : [];
+      for (const file of files.sort().reverse()) {
         const text = fs.readFileSync(path.join(outbox, file), 'utf8');
         if (matches(text)) return (found = text);
       }
