@@ -12,6 +12,8 @@ const DATA_DIR = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // After the webServer answers: waits for its first build and for the demo's photos to be encoded.
+  globalSetup: './tests/e2e/global-setup.ts',
   forbidOnly: !!process.env.CI,
   // No retries anywhere: a test that passes only on a second try is a defect to fix.
   retries: 0,

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Env } from './env';
-import { connectSharedRedis, prepareData, sayWhatRuns, SHUTDOWN_GRACE_MS, StartupError } from './runtime';
+import { connectSharedRedis, mediaDir, prepareData, sayWhatRuns, SHUTDOWN_GRACE_MS, StartupError } from './runtime';
+import { encodeInBackground } from './services/images/encoder';
 import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock, refreshLockKey } from './shared/build-lock';
 import { SITE_CHANGED_MESSAGE, siteRebuilds } from './shared/site-rebuilds';
 import { removeBuildLeftovers } from './site-builder';
@@ -90,6 +91,8 @@ export async function runPrimary(env: Env): Promise<void> {
     }, delay).unref();
   });
 
+  // The primary draws and encodes the pictures still waiting, as it builds the site.
+  const pictures = env.pictureEncoding ? encodeInBackground(db, mediaDir(env), log) : null;
   // Pages rendered again here after a staff change read the catalogue through the shared port.
   process.env.API_BASE = `http://127.0.0.1:${port}/api/`;
   const builds = siteRebuilds({
@@ -123,7 +126,7 @@ export async function runPrimary(env: Env): Promise<void> {
           worker.process.kill('SIGTERM');
         }),
     );
-    await Promise.all([builds.stop(), ...exited]);
+    await Promise.all([builds.stop(), pictures?.stop(), ...exited]);
     await db.destroy();
     await redis?.close();
     process.exit(0);

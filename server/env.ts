@@ -41,6 +41,7 @@ const fields = z.object({
   REBUILD_INTERVAL_MINUTES: whole(0, 7 * 24 * 60).default(0),
   SITE_BUILDS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   BUILD_WORKERS: whole(1, 16).optional(),
+  PICTURE_ENCODING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: whole(1, 24 * 365).default(48),
@@ -204,6 +205,11 @@ export interface Env {
    * built by `npm run build` or by one process of their own, and served from a CDN).
    */
   siteBuilds: boolean;
+  /**
+   * False: this process never draws or encodes pictures (processes of a fleet whose pictures
+   * another process encodes, and test shops that never show them).
+   */
+  pictureEncoding: boolean;
   /** Site builds run side by side, each rendering a share of the pages (one per core, at most two by default). */
   buildWorkers: number;
   logRequests: boolean;
@@ -293,6 +299,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedProducts: v.SEED_PRODUCTS,
     rebuildIntervalMinutes: v.REBUILD_INTERVAL_MINUTES,
     siteBuilds: v.SITE_BUILDS === 'on',
+    pictureEncoding: v.PICTURE_ENCODING === 'on',
     buildWorkers: v.BUILD_WORKERS ?? Math.min(2, os.availableParallelism()),
     logRequests: v.LOG_REQUESTS === '1',
     jwtSecret: v.JWT_SECRET,

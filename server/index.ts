@@ -25,6 +25,7 @@ import { createOrdering } from './services/orders/ordering';
 import { createRefunds } from './services/orders/refunds';
 import { startOrderSweeper } from './services/orders/sweeper';
 import { backgroundSettled } from './services/background';
+import { encodeInBackground } from './services/images/encoder';
 import { redisStore } from './services/rate-limit';
 import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock, refreshLockKey, type BuildLock } from './shared/build-lock';
 import { SITE_CHANGED_MESSAGE, siteRebuilds, type SiteRebuilds } from './shared/site-rebuilds';
@@ -105,6 +106,9 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
     },
     log,
   );
+  // The process that builds also draws and encodes the pictures still waiting (a new demo seed,
+  // a pipeline upgrade), beside the first build: pages name pictures by address, not by file.
+  const pictures = !worker && env.pictureEncoding ? encodeInBackground(db, mediaDir(env), log) : null;
   const port = boundPort(server);
   const apiBase = `http://127.0.0.1:${port}/api/`;
   // Pages rendered on demand (search) read the catalogue from this process's own API.
@@ -120,8 +124,10 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
     // Whatever hangs (a database that does not close), the process ends.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref();
     const stopBuilds = builds?.stop();
+    const stopPictures = pictures?.stop();
     await closeServer(server, SHUTDOWN_GRACE_MS);
     await stopBuilds;
+    await stopPictures;
     await stopSweeper();
     // A Contact Us e-mail a finished request started writes its mailed_at when sent.
     await backgroundSettled();

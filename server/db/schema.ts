@@ -33,6 +33,7 @@ export interface Database {
   audit_log: AuditLogTable;
   site_changes: SiteChangesTable;
   home_offers: HomeOffersTable;
+  images: ImagesTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -423,3 +424,20 @@ export type NewProduct = Insertable<ProductsTable>;
 export type StaffRow = Selectable<StaffTable>;
 export type StaffInviteRow = Selectable<StaffInvitesTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+/** A picture of the image pipeline: its original's facts, the demo recipe it is drawn from, and how far it is encoded. */
+export interface ImagesTable {
+  id: Generated<number>;
+  /** 16 hex digits, part of every file name of the picture. */
+  hash: string;
+  width: number;
+  height: number;
+  /** Dominant colour, '#rrggbb'. */
+  colour: string;
+  ext: 'jpg' | 'png' | 'webp';
+  /** The demo seed's photo recipe (JSON), drawn when the original is not on disk; null for uploads. */
+  recipe: string | null;
+  /** Pipeline version whose responsive widths are written; 0 before the first encoding. */
+  encoded: Generated<number>;
+  created_at: Generated<string>;
+}

@@ -6,16 +6,19 @@ import { catalogueIsEmpty } from '../db/catalogue-state';
 import { engineOf, migrate, type Db } from '../db/index';
 import { redactUrl } from '../db/postgres';
 import { loadEnv } from '../env';
-import { openShopDatabase } from '../runtime';
+import { mediaDir, openShopDatabase } from '../runtime';
+import { encodePictures } from '../services/images/encoder';
 import { seedCatalogue } from './seed';
 import { DEFAULT_PRODUCT_COUNT, generateCatalogue } from './generate';
 
-const USAGE = `Usage: npm run seed -- [--products N] [--seed S] [--data-dir DIR] [--reset]
+const USAGE = `Usage: npm run seed -- [--products N] [--seed S] [--data-dir DIR] [--reset] [--pictures-later]
 
 Writes a generated catalogue of N products (default ${DEFAULT_PRODUCT_COUNT}) into the shop's database:
 the data folder's (DATA_DIR, default ./data), or PostgreSQL's when DATABASE_URL is set. --reset first
 deletes that database's tables and the folder's media and built site, which starts a new shop:
-accounts and orders in it are lost.`;
+accounts and orders in it are lost. The catalogue's photos are drawn and encoded (responsive widths in
+AVIF and WebP) before it ends; --pictures-later leaves that to the shop, which does it in the background
+when it starts.`;
 
 /** `npm run seed`: a realistic or synthetic catalogue of any size, for development and benchmarks. */
 async function main(): Promise<void> {
@@ -25,6 +28,7 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
       'data-dir': { type: 'string', default: process.env.DATA_DIR || './data' },
       reset: { type: 'boolean', default: false },
+      'pictures-later': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -65,6 +69,10 @@ async function main(): Promise<void> {
       `Seeded ${products} products (${catalogue.products.reduce((n, p) => n + p.variants.length, 0)} variants) into ${dataDir}: ` +
         `generated in ${Math.round(generated)} ms, stored in ${Math.round(performance.now() - started)} ms.`,
     );
+    if (!values['pictures-later']) {
+      const pictures = await encodePictures(db, mediaDir(env), { log: (line) => console.log(line) });
+      console.log(`Drew and encoded ${pictures.encoded} photos in ${pictures.seconds.toFixed(1)} s.`);
+    }
   } finally {
     await db.destroy();
   }

@@ -2,14 +2,20 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
 import { afterBulkLoad } from '../repositories/dialect';
-import { illustrationPath } from '../services/images/catalogue-images';
-import { generateCatalogue, type Catalogue, type SeedProduct } from './generate';
-import { pictureHash, renderIllustration, type IllustrationSpec } from './illustrations';
+import { recordImages } from '../repositories/images';
+import { generateCatalogue, ILLUSTRATION_KINDS, type Catalogue } from './generate';
+import { renderIllustration, type IllustrationSpec } from './illustrations';
+import { photoPicture } from './photo-recipes';
 import { itemAt } from './lists';
 import { taxCodeOf } from './tax-codes';
 
-/** Pictures drawn for each colour of a product: the gallery's thumbnails. */
-const IMAGES_PER_COLOUR = 3;
+/**
+ * A product's gallery for each of its colours: the whole product in that colour, then a close-up
+ * and a second light of its kind. Photos are shared, as a shop's studio shots are: every product
+ * of one kind and colour shows the same first photo, and every product of one kind the same two
+ * others, so a 10,000-product catalogue has about 600 photos to draw and encode, not 30,000.
+ */
+const GALLERY_VIEWS = 3;
 /** Rows per multi-row INSERT, well under SQLite's bound-variable limit. */
 const BATCH = 400;
 /** Weight and volume products have no colour; their pictures take one from this list. */
@@ -45,24 +51,19 @@ export function demoStock(productIndex: number, variantId: number): number {
   return 12 + Math.floor(u * 229);
 }
 
-function labelFor(product: SeedProduct): string {
-  return product.name.split(/\s+/)[0] ?? product.name;
-}
-
 /**
  * Loads a generated catalogue into an empty database in one transaction, with ids assigned in
- * order (categories, subcategories and products number from 1), pictures drawn and stored as SVG
- * beside their recipes, and the seeded reviews attributed to reviewer accounts that cannot log in.
+ * order (categories, subcategories and products number from 1), photos recorded as recipes for
+ * the image pipeline (the background encoder draws and encodes them; see photo-recipes.ts), and
+ * the seeded reviews attributed to reviewer accounts that cannot log in.
  */
 export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const illustrations: Insertable<Database['illustrations']>[] = [];
+    const photos = new Map<string, Insertable<Database['images']>>();
     const picture = (spec: IllustrationSpec): string => {
-      const id = illustrations.length + 1;
-      const svg = renderIllustration(spec);
-      const hash = pictureHash(svg);
-      illustrations.push({ id, hash, spec: JSON.stringify(spec), svg });
-      return illustrationPath(id, hash);
+      const { row, url } = photoPicture(spec);
+      photos.set(row.hash, row);
+      return url;
     };
 
     const categoryIds = new Map<string, number>();
@@ -147,14 +148,9 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
         const colourHex = v.colorHex ?? itemAt(NEUTRAL_COLOURS, productId % NEUTRAL_COLOURS.length);
         let paths = picturesByColour.get(colourHex);
         if (!paths) {
-          paths = Array.from({ length: IMAGES_PER_COLOUR }, (_, k) =>
-            picture({
-              type: 'product',
-              kind: p.kind,
-              colorHex: colourHex,
-              label: labelFor(p),
-              seed: productId * 10 + k,
-            }),
+          const house = itemAt(NEUTRAL_COLOURS, ILLUSTRATION_KINDS.indexOf(p.kind) % NEUTRAL_COLOURS.length);
+          paths = Array.from({ length: GALLERY_VIEWS }, (_, view) =>
+            picture({ type: 'product', kind: p.kind, colorHex: view === 0 ? colourHex : house, label: '', seed: view }),
           );
           picturesByColour.set(colourHex, paths);
         }
@@ -189,7 +185,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
       }
     });
 
-    await insertAll(trx, 'illustrations', illustrations);
+    await recordImages(trx, [...photos.values()]);
     await insertAll(trx, 'categories', categories);
     await insertAll(trx, 'subcategories', subcategories);
     await insertAll(trx, 'banners', banners);
@@ -212,7 +208,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
     );
   });
   await afterBulkLoad(db, [
-    'illustrations',
+    'images',
     'categories',
     'subcategories',
     'banners',

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db';
+import { countImagesBehind } from '../repositories/images';
+import { PIPELINE_VERSION } from '../services/images/pipeline';
 
 /** A check that takes longer than this counts as failed: a load balancer must not wait on a hung pool. */
 export const HEALTH_CHECK_TIMEOUT_MS = 2000;
@@ -26,6 +28,15 @@ export const HealthSchema = z
       })
       .nullable()
       .meta({ description: 'The static site being served; null before the first build has finished.' }),
+    pictures: z
+      .strictObject({
+        waiting: z.number().int().nonnegative().meta({
+          description:
+            'Pictures whose responsive widths are not written yet (a new demo seed or a pipeline upgrade, encoded in the background); pages show their colour until then.',
+        }),
+      })
+      .nullable()
+      .meta({ description: 'null when the database did not answer.' }),
   })
   .meta({ id: 'Health', description: "This API process's view of what it depends on." });
 export type Health = z.infer<typeof HealthSchema>;
@@ -67,8 +78,12 @@ export function healthRoutes(options: HealthOptions): Hono {
   const now = options.now ?? Date.now;
   routes.get('/health', async (c) => {
     const redis = options.redis;
+    let waiting: number | null = null;
     const [database, redisCheck] = await Promise.all([
-      timed(() => sql`select 1`.execute(options.db)),
+      timed(async () => {
+        await sql`select 1`.execute(options.db);
+        waiting = await countImagesBehind(options.db, PIPELINE_VERSION);
+      }),
       redis ? timed(() => redis.ping()) : Promise.resolve(null),
     ]);
     const builtAt = options.builtAt?.() ?? null;
@@ -82,6 +97,7 @@ export function healthRoutes(options: HealthOptions): Hono {
             built_at: builtAt.toISOString(),
           }
         : null,
+      pictures: database.ok && waiting !== null ? { waiting } : null,
     };
     c.header('cache-control', 'no-store');
     return c.json(body, database.ok ? 200 : 503);

@@ -13,7 +13,7 @@ import type { Accounts } from '../services/auth/accounts';
 import { presentedDevice } from '../services/auth/device-cookies';
 import { verifyPassword } from '../services/auth/passwords';
 import { conflictError, findConflict, profileOf, saveProfile } from '../services/auth/users';
-import { deleteUploadedImage, storeUploadedImage } from '../services/images/uploads';
+import { deleteUploadedImage, PROFILE_PICTURE, storeUploadedImage } from '../services/images/uploads';
 import { emailChangedMessage } from '../services/mail/messages';
 import { consumeAll, type Throttle } from '../services/rate-limit';
 
@@ -71,7 +71,7 @@ export function profileRoutes(accounts: Accounts): Hono<SessionEnv> {
     const conflict = await findConflict(db, input.email, input.phone_number, user.id);
     if (conflict) throw conflictError(conflict);
     // The picture is checked and stored before anything changes: a refused picture changes nothing.
-    const picture = body.picture ? await storeUploadedImage(body.picture, mediaDir) : null;
+    const picture = body.picture ? await storeUploadedImage(body.picture, mediaDir, PROFILE_PICTURE, db) : null;
     let updated;
     try {
       updated = await saveProfile(db, user, {
@@ -80,11 +80,11 @@ export function profileRoutes(accounts: Accounts): Hono<SessionEnv> {
         updated_at: new Date(accounts.now()).toISOString(),
       });
     } catch (error) {
-      await deleteUploadedImage(picture, mediaDir);
+      await deleteUploadedImage(picture, mediaDir, db);
       throw error;
     }
     // Only once the new path is committed is the old file unneeded.
-    if (picture) await deleteUploadedImage(user.profile_picture, mediaDir).catch(() => undefined);
+    if (picture) await deleteUploadedImage(user.profile_picture, mediaDir, db).catch(() => undefined);
     if (newEmail) {
       // Told at the old address: if the session was stolen, the owner hears of it there.
       accounts.mailer

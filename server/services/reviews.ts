@@ -51,7 +51,7 @@ export async function createReview(
   const stored: string[] = [];
   let reviewId: number;
   try {
-    for (const file of pictures) stored.push(await storeUploadedImage(file, mediaDir, REVIEW_IMAGE));
+    for (const file of pictures) stored.push(await storeUploadedImage(file, mediaDir, REVIEW_IMAGE, db));
     reviewId = await insertReview(db, {
       userId,
       productId: variant.product_id,
@@ -62,7 +62,7 @@ export async function createReview(
       images: stored,
     });
   } catch (error) {
-    await Promise.all(stored.map((image) => deleteUploadedImage(image, mediaDir).catch(() => undefined)));
+    await Promise.all(stored.map((image) => deleteUploadedImage(image, mediaDir, db).catch(() => undefined)));
     // Two submissions at once: the (user, variant) pair is unique, the second is told why.
     if (isUniqueViolation(error)) throw alreadyReviewed();
     throw error;

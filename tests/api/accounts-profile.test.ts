@@ -55,7 +55,7 @@ const png = (width = 800, height = 600) =>
     .png()
     .toBuffer();
 
-const uploads = () => filesBelow(path.join(t.mediaDir, 'uploads'));
+const uploads = () => filesBelow(path.join(t.mediaDir, 'images'));
 
 describe('GET common/profile/', () => {
   test('answers the caller’s profile', async () => {
@@ -253,7 +253,7 @@ describe('PATCH common/profile/ with multipart form data', () => {
     expect(res.body).toMatchObject({ first_name: 'Form', profile_picture: null });
   });
 
-  test('a PNG becomes a WebP of at most 512 × 512 under /media/uploads/, served from there', async () => {
+  test('a PNG is kept as a PNG of at most 512 × 512 with its widths in AVIF and WebP, served from /media/images/', async () => {
     const user = await newUser(t);
     const res = await patchForm(
       user.token,
@@ -261,17 +261,26 @@ describe('PATCH common/profile/ with multipart form data', () => {
     );
     expect(res.status).toBe(200);
     const picture = (res.body as Profile).profile_picture!;
-    expect(picture).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
-    const file = path.join(t.mediaDir, 'uploads', path.basename(picture));
+    expect(picture).toMatch(/^\/media\/images\/[0-9a-f]{16}-512x384-[0-9a-f]{6}\.png$/);
+    const file = path.join(t.mediaDir, 'images', path.basename(picture));
     const meta = await sharp(file).metadata();
-    expect(meta.format).toBe('webp');
+    expect(meta.format).toBe('png');
     expect([meta.width, meta.height]).toEqual([512, 384]);
 
     const served = await t.app.request(picture);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(fs.readFileSync(file))).toBe(true);
     expect((await getProfile(user.token)).body).toMatchObject({ profile_picture: picture });
+    // Every width the pages ask for is there, in both formats, and no larger than the original.
+    const hash = path.basename(picture).slice(0, 16);
+    for (const width of [160, 320, 480, 512]) {
+      for (const format of ['avif', 'webp']) {
+        const variant = await sharp(path.join(t.mediaDir, 'images', `${hash}-${width}w.${format}`)).metadata();
+        expect([variant.format === 'heif' ? 'avif' : variant.format, variant.width]).toEqual([format, width]);
+      }
+    }
+    expect(fs.existsSync(path.join(t.mediaDir, 'images', `${hash}-640w.webp`))).toBe(false);
   });
 
   test('a small JPEG is not enlarged; its declared type and name do not matter', async () => {
@@ -284,9 +293,9 @@ describe('PATCH common/profile/ with multipart form data', () => {
       profileForm(fieldsOf(user), { bytes: jpeg, name: 'notes.txt', type: 'text/plain' }),
     );
     expect(res.status).toBe(200);
-    const file = path.join(t.mediaDir, 'uploads', path.basename((res.body as Profile).profile_picture!));
+    const file = path.join(t.mediaDir, 'images', path.basename((res.body as Profile).profile_picture!));
     const meta = await sharp(file).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 120, 90]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 120, 90]);
   });
 
   test('EXIF (with GPS position) is stripped, and the picture is turned upright first', async () => {
@@ -316,7 +325,7 @@ describe('PATCH common/profile/ with multipart form data', () => {
       profileForm(fieldsOf(user), { bytes: jpeg, name: 'trip.jpg', type: 'image/jpeg' }),
     );
     expect(res.status).toBe(200);
-    const file = path.join(t.mediaDir, 'uploads', path.basename((res.body as Profile).profile_picture!));
+    const file = path.join(t.mediaDir, 'images', path.basename((res.body as Profile).profile_picture!));
     const meta = await sharp(file).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
@@ -343,7 +352,7 @@ describe('PATCH common/profile/ with multipart form data', () => {
       user.token,
       profileForm(fieldsOf(user), { bytes: await png(), name: 'a.png', type: 'image/png' }),
     );
-    const firstFile = path.join(t.mediaDir, 'uploads', path.basename((first.body as Profile).profile_picture!));
+    const firstFile = path.join(t.mediaDir, 'images', path.basename((first.body as Profile).profile_picture!));
     expect(fs.existsSync(firstFile)).toBe(true);
     const second = await patchForm(
       user.token,
@@ -353,7 +362,7 @@ describe('PATCH common/profile/ with multipart form data', () => {
     const secondPath = (second.body as Profile).profile_picture!;
     expect(secondPath).not.toBe((first.body as Profile).profile_picture);
     expect(fs.existsSync(firstFile)).toBe(false);
-    expect(fs.existsSync(path.join(t.mediaDir, 'uploads', path.basename(secondPath)))).toBe(true);
+    expect(fs.existsSync(path.join(t.mediaDir, 'images', path.basename(secondPath)))).toBe(true);
     // Without a new file, the picture stays.
     const third = await patchForm(user.token, profileForm({ ...fieldsOf(user), first_name: 'Kept' }));
     expect((third.body as Profile).profile_picture).toBe(secondPath);

@@ -82,7 +82,7 @@ describe('categories', () => {
         expect(Object.keys(c).sort()).toEqual(['id', 'image', 'name']);
         expect(Number.isInteger(c.id)).toBe(true);
         expect(typeof c.name).toBe('string');
-        expect(c.image).toMatch(/^\/media\/catalogue\/\d+-[0-9a-f]{10}\.svg$/);
+        expect(c.image).toMatch(/^\/media\/images\/[0-9a-f]{16}-\d+x\d+-[0-9a-f]{6}\.jpg$/);
       }
       expect(list.map((c) => c.name)).toEqual(
         expect.arrayContaining(['Milks & Dairies', 'Clothing', 'Pet Foods', 'Baking material', 'Fresh Fruit']),
@@ -130,7 +130,7 @@ describe('banners', () => {
       expect(typeof b.title).toBe('string');
       expect((b.title as string).length).toBeGreaterThan(0);
       expect(b.subtitle === null || typeof b.subtitle === 'string').toBe(true);
-      expect(b.image).toMatch(/^\/media\/catalogue\/\d+-[0-9a-f]{10}\.svg$/);
+      expect(b.image).toMatch(/^\/media\/images\/[0-9a-f]{16}-\d+x\d+-[0-9a-f]{6}\.jpg$/);
     }
   });
 });

@@ -1,6 +1,11 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { first } from '../lists';
+import sharp from 'sharp';
+import { parseImageUrl, responsivePicture } from '../../contract/images';
+import { renderPhotoRecipe } from '../../server/demo/photo-recipes';
+import { findImage } from '../../server/repositories/images';
+import { storePicture } from '../../server/services/images/pipeline';
 import { makeTestApp, readResponse, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -110,48 +115,82 @@ describe('catalogue pictures', () => {
     return first(first(product.variants, 'the variants').images, 'the pictures').image;
   }
 
-  test('a product’s picture is an immutable SVG', async () => {
+  /** Draws and encodes the seeded photo behind `url`, as the background encoder does. */
+  async function encode(url: string): Promise<void> {
+    const facts = parseImageUrl(url);
+    if (!facts) throw new Error(`Not a pipeline picture: ${url}`);
+    const row = await findImage(t.db, facts.hash);
+    if (!row?.recipe) throw new Error(`No recipe for ${url}`);
+    await storePicture(t.mediaDir, facts, await renderPhotoRecipe(row.recipe));
+  }
+
+  test('a product’s picture is a photo whose every width and format is immutable', async () => {
     const image = await firstImage();
-    expect(image).toMatch(/^\/media\/catalogue\/\d+-[0-9a-f]{10}\.svg$/);
-    const res = await t.get(image);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/svg+xml');
-    expect(res.headers.get('cache-control')).toContain('immutable');
-    expect(res.headers.get('cache-control')).toContain('max-age=31536000');
-    expect(res.body as string).toMatch(/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/);
-    expect(res.body as string).toMatch(/<\/svg>\s*$/);
+    const facts = parseImageUrl(image);
+    expect(facts).toMatchObject({ prefix: '/media/images/', width: 1600, height: 1600, ext: 'jpg' });
+    await encode(image);
+    const original = await t.get(image);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toBe('image/jpeg');
+    expect(original.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const picture = responsivePicture(image);
+    if (!picture) throw new Error('no srcset');
+    const addresses = [...picture.srcset.split(', '), ...first(picture.sources).srcset.split(', ')].map(
+      (entry) => entry.split(' ')[0] ?? '',
+    );
+    expect(addresses).toHaveLength(12);
+    for (const address of addresses) {
+      const res = await t.app.request(address);
+      expect(res.status, address).toBe(200);
+      expect(res.headers.get('content-type')).toBe(address.endsWith('.avif') ? 'image/avif' : 'image/webp');
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      const width = Number(/-(\d+)w\./.exec(address)?.[1]);
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(width);
+    }
   });
 
-  test('the same picture twice is the same bytes', async () => {
-    const image = await firstImage();
-    const a = await t.get(image);
-    const b = await t.get(image);
-    expect(b.body).toBe(a.body);
-  });
-
-  test('category and banner pictures are served too', async () => {
+  test('category and banner pictures are photos too', async () => {
     const [cats, banners] = await Promise.all([
       t.get('/api/common/product_categories/'),
       t.get('/api/common/banners_api/'),
     ]);
-    for (const path of [
-      first(cats.body as { image: string }[]).image,
-      first(banners.body as { image: string }[]).image,
-    ]) {
-      const res = await t.get(path);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('image/svg+xml');
-    }
+    expect(parseImageUrl(first(cats.body as { image: string }[]).image)).toMatchObject({ width: 1200, height: 1200 });
+    expect(parseImageUrl(first(banners.body as { image: string }[]).image)).toMatchObject({ width: 2000, height: 700 });
   });
 
-  test('a wrong hash → 404', async () => {
+  test('a picture not yet encoded, or a wrong hash → 404', async () => {
     const image = await firstImage();
-    const [, id, hash] = /(\d+)-([0-9a-f]{10})\.svg$/.exec(image) ?? [];
-    if (!id || !hash) throw new Error(`No stored picture name in ${image}`);
-    const wrong = `${hash.slice(0, 9)}${hash.endsWith('0') ? '1' : '0'}`;
-    const res = await t.get(`/media/catalogue/${id}-${wrong}.svg`);
+    const wrong = image.replace(/\/([0-9a-f])/, (_, c: string) => `/${c === '0' ? '1' : '0'}`);
+    expect((await t.get(wrong)).status).toBe(404);
+    const banner = first((await t.get('/api/common/banners_api/')).body as { image: string }[]).image;
+    const res = await t.get(banner);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  test.each([
+    'junk',
+    'abc.jpg',
+    '0123456789abcdef-1x1-zzzzzz.jpg',
+    '0123456789abcdef-99w.png',
+    '..%2f..%2fpackage.json',
+  ])('/media/images/%s → 404', async (name) => {
+    expect((await t.get(`/media/images/${name}`)).status).toBe(404);
+  });
+
+  test('a drawing stored before photos is still served, immutable', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
+    const { id } = await t.db
+      .insertInto('illustrations')
+      .values({ hash: '0123456789', spec: '{}', svg })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.get(`/media/catalogue/${id}-0123456789.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.body).toBe(svg);
+    expect((await t.get(`/media/catalogue/${id}-0123456788.svg`)).status).toBe(404);
   });
 
   test.each(['junk', 'abc.svg', '999999-0123456789.svg', '1-0123456789.png', '1-XYZ.svg', '..%2f..%2fpackage.json'])(

@@ -36,6 +36,8 @@ function start(env: Record<string, string>): Promise<Outcome> {
         HOME: process.env.HOME ?? '',
         HOST: '127.0.0.1',
         SEED_PRODUCTS: '3',
+        // Its pictures are never looked at: no background encoding beside the test.
+        PICTURE_ENCODING: 'off',
         RATE_LIMITS: 'off',
         ...env,
       },

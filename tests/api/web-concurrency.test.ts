@@ -77,6 +77,8 @@ describe.skipIf(!available)('WEB_CONCURRENCY=2', () => {
         HOST: '127.0.0.1',
         DATA_DIR: dir,
         SEED_PRODUCTS: '3',
+        // Its pictures are never looked at: no background encoding beside the test.
+        PICTURE_ENCODING: 'off',
         RATE_LIMITS: 'off',
         REBUILD_INTERVAL_MINUTES: '0',
         LOG_REQUESTS: '1',

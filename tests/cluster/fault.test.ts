@@ -94,6 +94,8 @@ describe.skipIf(missing.length > 0)('two API processes behind nginx, each killed
       WEB_CONCURRENCY: '1',
       SITE_BUILDS: 'off',
       SEED_PRODUCTS: '12',
+      // Its pictures are never looked at: no background encoding beside the test.
+      PICTURE_ENCODING: 'off',
       JWT_SECRET,
       LOCAL_PAYMENT_SECRET: PAYMENT_SECRET,
       PAYMENT_PROVIDER: 'local',

@@ -66,6 +66,8 @@ test.beforeAll(async () => {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED_PRODUCTS: String(PRODUCTS),
+    // Its pictures are never looked at: no background encoding beside the test.
+    PICTURE_ENCODING: 'off',
     BUILD_WORKERS: '1',
     RATE_LIMITS: 'off',
     SITE_URL: storefront,

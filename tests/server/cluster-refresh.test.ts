@@ -59,6 +59,8 @@ describe.skipIf(!available)('WEB_CONCURRENCY=2 with a staff change', () => {
         DATA_DIR: dir,
         SITE_URL: origin,
         SEED_PRODUCTS: '12',
+        // Its pictures are never looked at: no background encoding beside the test.
+        PICTURE_ENCODING: 'off',
         BUILD_WORKERS: '1',
         RATE_LIMITS: 'off',
         REBUILD_INTERVAL_MINUTES: '0',

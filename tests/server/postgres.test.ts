@@ -125,6 +125,8 @@ postgres('several processes starting at once on one PostgreSQL database', () => 
         DATA_DIR: dir,
         DATABASE_URL: url.toString(),
         SEED_PRODUCTS: '12',
+        // Its pictures are never looked at: no background encoding beside the test.
+        PICTURE_ENCODING: 'off',
         DATABASE_POOL_SIZE: '2',
       });
       const lines: string[] = [];

@@ -29,7 +29,7 @@ async function start(dataDir: string): Promise<Db> {
   return db;
 }
 
-async function count(db: Db, table: 'products' | 'illustrations'): Promise<number> {
+async function count(db: Db, table: 'products' | 'illustrations' | 'images'): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -66,13 +66,22 @@ async function importedCatalogue(dataDir: string): Promise<void> {
 }
 
 describe('start-up data', () => {
-  test('an empty database gets the demo catalogue, its pictures stored as SVG', async () => {
+  test('an empty database gets the demo catalogue, its photos recorded as recipes for the encoder', async () => {
     const db = await start(freshDataDir());
     expect(prepareDemo).toHaveBeenCalledTimes(1);
     expect(await count(db, 'products')).toBe(3);
-    const pictures = await db.selectFrom('illustrations').select(['svg']).execute();
+    const pictures = await db.selectFrom('images').select(['hash', 'recipe', 'encoded']).execute();
     expect(pictures.length).toBeGreaterThan(0);
-    for (const { svg } of pictures) expect(svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    for (const picture of pictures) {
+      expect(picture.hash).toMatch(/^[0-9a-f]{16}$/);
+      expect(JSON.parse(picture.recipe ?? 'null')).toHaveProperty('type');
+      expect(picture.encoded).toBe(0);
+    }
+    // Every image a product names is one of them.
+    const named = await db.selectFrom('variant_images').select('image').execute();
+    const hashes = new Set(pictures.map((p) => p.hash));
+    for (const { image } of named)
+      expect(hashes.has(image.slice('/media/images/'.length, '/media/images/'.length + 16))).toBe(true);
   });
 
   test('a catalogue filled otherwise starts without the demo and keeps its own rows', async () => {
@@ -82,6 +91,7 @@ describe('start-up data', () => {
     expect(prepareDemo).not.toHaveBeenCalled();
     expect(await count(db, 'products')).toBe(1);
     expect(await count(db, 'illustrations')).toBe(0);
+    expect(await count(db, 'images')).toBe(0);
   });
 
   test('a second start of a seeded shop does not reach the demo again', async () => {
@@ -94,17 +104,23 @@ describe('start-up data', () => {
     expect(await count(db, 'products')).toBe(3);
   });
 
-  test('pictures stored as recipes only are drawn at start-up, under their old names', async () => {
+  test('drawings of a shop seeded before photos, stored as recipes only, are drawn at start-up under their old names', async () => {
     const dataDir = freshDataDir();
     const seeded = await start(dataDir);
-    const before = await seeded.selectFrom('illustrations').select(['id', 'hash', 'svg']).orderBy('id').execute();
-    await seeded.updateTable('illustrations').set({ svg: null }).execute();
+    const spec = { type: 'tile', kind: 'jar', background: '#fde68a' };
+    await seeded
+      .insertInto('illustrations')
+      .values({ hash: '0123456789', spec: JSON.stringify(spec), svg: null })
+      .execute();
     await seeded.destroy();
     open.pop();
     vi.mocked(prepareDemo).mockClear();
     const db = await start(dataDir);
     expect(prepareDemo).toHaveBeenCalledTimes(1);
     expect(await count(db, 'products')).toBe(3);
-    expect(await db.selectFrom('illustrations').select(['id', 'hash', 'svg']).orderBy('id').execute()).toEqual(before);
+    const drawn = await db.selectFrom('illustrations').select(['hash', 'svg']).execute();
+    expect(drawn).toHaveLength(1);
+    expect(drawn[0]?.hash).toBe('0123456789');
+    expect(drawn[0]?.svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
   });
 });

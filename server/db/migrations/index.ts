@@ -10,6 +10,7 @@ import { orderLifecycle } from './0008-order-lifecycle';
 import { staff } from './0009-staff';
 import { backOffice } from './0010-back-office';
 import { homeOffers } from './0011-home-offers';
+import { images } from './0012-images';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-staff': staff,
   '0010-back-office': backOffice,
   '0011-home-offers': homeOffers,
+  '0012-images': images,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

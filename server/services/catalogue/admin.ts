@@ -859,7 +859,7 @@ export async function setStock(
 async function forgetUnusedFiles(staff: CatalogueStaff, images: readonly string[]): Promise<void> {
   for (const image of new Set(images)) {
     if ((await repo.imageUses(staff.db, image)) === 0) {
-      await deleteUploadedImage(image, staff.mediaDir).catch(() => undefined);
+      await deleteUploadedImage(image, staff.mediaDir, staff.db).catch(() => undefined);
     }
   }
 }
@@ -869,11 +869,11 @@ async function forgetUnusedFiles(staff: CatalogueStaff, images: readonly string[
  * path; if the change fails the file is removed, so a refused change leaves nothing behind.
  */
 async function withUploadedImage<T>(staff: CatalogueStaff, file: Blob, work: (image: string) => Promise<T>) {
-  const image = await storeUploadedImage(file, staff.mediaDir, CATALOGUE_IMAGE);
+  const image = await storeUploadedImage(file, staff.mediaDir, CATALOGUE_IMAGE, staff.db);
   try {
     return await work(image);
   } catch (error) {
-    await deleteUploadedImage(image, staff.mediaDir).catch(() => undefined);
+    await deleteUploadedImage(image, staff.mediaDir, staff.db).catch(() => undefined);
     throw error;
   }
 }

@@ -2,7 +2,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { parseImageUrl } from '../../../contract/images';
+import type { Db } from '../../db';
 import { ApiError } from '../../http/errors';
+import { deleteImage, findImage, recordImages } from '../../repositories/images';
+import {
+  deletePictureFiles,
+  dominantColour,
+  extensionOf,
+  pictureHash,
+  PIPELINE_VERSION,
+  storePicture,
+  type PictureFacts,
+} from './pipeline';
 
 /** Folder below the media folder, and URL prefix, of uploaded pictures. */
 export const UPLOADS_DIR = 'uploads';
@@ -42,15 +54,18 @@ function readableSize(bytes: number): string {
 const unsupported = () => new ApiError(415, 'The picture must be a JPEG, PNG or WebP image.');
 
 /**
- * Checks an uploaded picture by its content (never its name or declared type), re-encodes it
- * as WebP (turned upright, shrunk to fit, every metadata block such as EXIF GPS dropped) under
- * a random name in `mediaDir/uploads/`, and answers its public path. Anything refused throws an
- * ApiError and writes nothing.
+ * Checks an uploaded picture by its content (never its name or declared type) and stores it
+ * through the image pipeline: the original re-encoded (turned upright, shrunk to fit `limits`,
+ * every metadata block such as EXIF GPS dropped) in its own format, and its responsive widths in
+ * AVIF and WebP, under a hash no other upload shares. Answers the original's public address (see
+ * contract/images.ts); with `db`, the picture is recorded for later re-encoding. Anything refused
+ * throws an ApiError and writes nothing.
  */
 export async function storeUploadedImage(
   file: Blob,
   mediaDir: string,
   limits: UploadLimits = PROFILE_PICTURE,
+  db?: Db,
 ): Promise<string> {
   const tooLarge = new ApiError(413, `Image is too large (at most ${readableSize(limits.maxBytes)}).`);
   if (file.size > limits.maxBytes) throw tooLarge;
@@ -70,29 +85,52 @@ export async function storeUploadedImage(
     throw new ApiError(413, `Image is too large (at most ${Math.floor(limits.maxPixels / 1_000_000)} megapixels).`);
   }
 
-  let output: Buffer;
+  const ext = extensionOf(metadata.format);
+  let original: { data: Buffer; info: sharp.OutputInfo };
   try {
-    output = await sharp(input, { limitInputPixels: limits.maxPixels, failOn: 'error' })
+    const image = sharp(input, { limitInputPixels: limits.maxPixels, failOn: 'error' })
       .rotate()
-      .resize({ width: limits.width, height: limits.height, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
+      .resize({ width: limits.width, height: limits.height, fit: 'inside', withoutEnlargement: true });
+    const encoded =
+      ext === 'png' ? image.png() : ext === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
+    original = await encoded.toBuffer({ resolveWithObject: true });
   } catch {
     throw new ApiError(400, 'The picture could not be read; it may be damaged.');
   }
 
-  const dir = path.join(mediaDir, UPLOADS_DIR);
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${crypto.randomBytes(16).toString('hex')}.webp`;
-  await fs.writeFile(path.join(dir, name), output, { flag: 'wx' });
-  return `${UPLOADS_URL}${name}`;
+  const facts: PictureFacts = {
+    // A random part: two uploads of the same file are two pictures, each deleted on its own.
+    hash: pictureHash(crypto.randomBytes(16), original.data),
+    width: original.info.width,
+    height: original.info.height,
+    colour: await dominantColour(original.data),
+    ext,
+  };
+  try {
+    const url = await storePicture(mediaDir, facts, original.data);
+    if (db) await recordImages(db, [{ ...facts, recipe: null, encoded: PIPELINE_VERSION }]);
+    return url;
+  } catch (error) {
+    await deletePictureFiles(mediaDir, facts).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
- * Deletes a picture stored by `storeUploadedImage`, given its public path. Anything else (a
- * catalogue picture, an absolute URL, a path that would leave the folder) is left alone.
+ * Deletes an uploaded picture, given its public path: a pipeline picture that was uploaded (its
+ * files and, with `db`, its record), or a file stored before the pipeline under /media/uploads/.
+ * Anything else (a seeded photo other products may show, a drawing, an absolute URL, a path that
+ * would leave the folder) is left alone.
  */
-export async function deleteUploadedImage(publicPath: string | null, mediaDir: string): Promise<void> {
+export async function deleteUploadedImage(publicPath: string | null, mediaDir: string, db?: Db): Promise<void> {
+  const picture = parseImageUrl(publicPath);
+  if (picture && db) {
+    const row = await findImage(db, picture.hash);
+    if (!row || row.recipe !== null) return;
+    await deletePictureFiles(mediaDir, picture);
+    await deleteImage(db, picture.hash);
+    return;
+  }
   if (!publicPath?.startsWith(UPLOADS_URL)) return;
   const name = publicPath.slice(UPLOADS_URL.length);
   if (!/^[0-9a-f]{32}\.webp$/.test(name)) return;

@@ -1,0 +1,29 @@
+/**
+ * The demo seed's photos as pipeline pictures: a recipe (an illustration spec) gives the picture's
+ * facts at once, without drawing (its hash, size and colour are known from the recipe), so seeding
+ * stays fast; the background encoder draws each photo once and writes its responsive widths.
+ */
+import type { Insertable } from 'kysely';
+import type { ImagesTable } from '../db/schema';
+import { pictureHash, pictureUrl } from '../services/images/pipeline';
+import type { IllustrationSpec } from './illustrations';
+import { PHOTO_VERSION, photoColour, photoSize, renderPhoto } from './photos';
+
+/** A recipe's images row and public address. */
+export function photoPicture(spec: IllustrationSpec): { row: Insertable<ImagesTable>; url: string } {
+  const recipe = JSON.stringify(spec);
+  const { width, height } = photoSize(spec);
+  const facts = {
+    hash: pictureHash(`photo:${String(PHOTO_VERSION)}:`, recipe),
+    width,
+    height,
+    colour: photoColour(spec),
+    ext: 'jpg' as const,
+  };
+  return { row: { ...facts, recipe }, url: pictureUrl(facts) };
+}
+
+/** Draws a stored recipe (the images table's `recipe`) as its JPEG original. */
+export function renderPhotoRecipe(recipe: string): Promise<Buffer> {
+  return renderPhoto(JSON.parse(recipe) as IllustrationSpec);
+}
