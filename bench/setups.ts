@@ -116,7 +116,12 @@ async function startSetupShop(
   redisPrefix: string,
   log: (line: string) => void,
 ): Promise<RunningShop> {
-  const env: Record<string, string> = { SITE_BUILDS: 'off', WEB_CONCURRENCY: String(setup.processes) };
+  // No pages, so no pictures: the background encoder would only compete with the load.
+  const env: Record<string, string> = {
+    SITE_BUILDS: 'off',
+    PICTURE_ENCODING: 'off',
+    WEB_CONCURRENCY: String(setup.processes),
+  };
   if (admin) {
     await dropBenchDatabase(admin, setup.name);
     // The shop creates the database on its first start.

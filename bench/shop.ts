@@ -16,6 +16,8 @@ export interface RunningShop {
 
 /** Longest wait for a fresh shop to migrate, seed and build its site. */
 const START_TIMEOUT_MS = 6 * 60_000;
+/** A new shop draws and encodes its demo photos beside its first build (about 500 at 320 products). */
+const PICTURES_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * Settings a shop's way of running depends on: the bench sets each of them for every shop it
@@ -84,6 +86,20 @@ export async function startShop(
       );
       if (status === 200 && workersListening(output(), workers)) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    // Pages are weighed and audited with their photos: wait until the background encoder is done.
+    if (env.PICTURE_ENCODING !== 'off') {
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`The shop exited (${child.exitCode}):\n${output()}`);
+        if (performance.now() - started > PICTURES_TIMEOUT_MS)
+          throw new Error(`The shop's pictures were not encoded within 10 minutes:\n${output()}`);
+        const health = (await fetch(`${origin}/api/health`).then(
+          (r) => r.json(),
+          () => null,
+        )) as { pictures?: { waiting: number } | null } | null;
+        if (health?.pictures?.waiting === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
     }
   } catch (error) {
     await stop();
