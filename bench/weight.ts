@@ -106,7 +106,11 @@ export function weightTable(results: WeightResult[]): Table {
       js,
       info(kb(r.htmlGzipBytes)),
       info(kb(r.cssGzipBytes)),
-      info(`${kb(r.imageAboveFoldBytes)} (${r.imagesAboveFold.length})`),
+      judged(
+        `${kb(r.imageAboveFoldBytes)} (${r.imagesAboveFold.length})`,
+        `≤ ${BUDGETS.maxAboveFoldImageKb} KB`,
+        r.imageAboveFoldBytes <= BUDGETS.maxAboveFoldImageKb * KB,
+      ),
     ];
   });
   return {

@@ -4,10 +4,12 @@ import {
   createMailer,
   deliveryOptions,
   envOrExit,
+  mediaDir,
   openShopDatabase,
   orderingOptions,
   paymentsOptions,
 } from './runtime';
+import { encodePictures } from './services/images/encoder';
 import { createInvoices } from './services/invoices/issuing';
 import { createOrderNotifier } from './services/orders/notifications';
 import { runShopCommand } from './services/orders/commands';
@@ -32,6 +34,16 @@ async function main(): Promise<number> {
   try {
     await migrate(db);
     const args = process.argv.slice(2);
+    if (args[0] === 'images:encode') {
+      // What the shop does in the background at start-up, in the foreground; --force writes every width again.
+      const force = args.includes('--force');
+      const result = await encodePictures(db, mediaDir(env), { force, log: console.log });
+      console.log(
+        `Encoded ${result.encoded} picture(s) in ${result.seconds.toFixed(1)} s` +
+          (result.missing ? `; ${result.missing} have no original on disk` : ''),
+      );
+      return result.missing ? 1 : 0;
+    }
     if (isStaffCommand(args[0])) {
       return await runStaffCommand(db, args, { out: console.log, err: console.error }, processPasswordInput());
     }

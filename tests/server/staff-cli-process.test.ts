@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { originalName, parseImageUrl, responsiveWidths, variantName } from '../../contract/images';
 import { migrate, openDatabase } from '../../server/db';
+import { photoPicture } from '../../server/demo/photo-recipes';
+import { recordImages } from '../../server/repositories/images';
 
 /**
  * `npm run shop -- staff:create` as its own process, the password piped in, on a SQLite data
@@ -65,6 +68,45 @@ describe('npm run shop as a process', () => {
       const orders = await shopProcess(dataDir, ['order:list'], '');
       expect(orders.code, orders.err).toBe(0);
       expect(orders.out).toContain('No orders yet.');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('images:encode draws and encodes the pictures waiting, and marks them', { timeout: 60_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-images-cli-'));
+    try {
+      const setup = openDatabase(path.join(dataDir, 'shop.sqlite'));
+      await migrate(setup);
+      const pictures = [
+        photoPicture({ type: 'tile', kind: 'jar', background: '#fde68a' }),
+        photoPicture({
+          type: 'banner',
+          kind: 'pot',
+          title: 'Fresh pots',
+          subtitle: null,
+          palette: ['#fef3c7', '#b45309'],
+        }),
+      ];
+      await recordImages(
+        setup,
+        pictures.map((p) => p.row),
+      );
+      await setup.destroy();
+      const run = await shopProcess(dataDir, ['images:encode'], '');
+      expect(run.code, run.err).toBe(0);
+      expect(run.out).toMatch(/Encoded 2 picture\(s\) in [\d.]+ s/);
+      for (const { url } of pictures) {
+        const facts = parseImageUrl(url);
+        if (!facts) throw new Error(url);
+        const files = [
+          originalName(facts),
+          ...responsiveWidths(facts.width).map((w) => variantName(facts.hash, w, 'avif')),
+        ];
+        for (const name of files) expect(fs.existsSync(path.join(dataDir, 'media', 'images', name)), name).toBe(true);
+      }
+      const again = await shopProcess(dataDir, ['images:encode'], '');
+      expect(again.out).toContain('Encoded 0 picture(s)');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

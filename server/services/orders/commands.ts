@@ -30,6 +30,7 @@ export const USAGE = [
   '                                          tracking number, shows on the tracking page; cancelling refunds)',
   '  stock:show <variantId>                  on hand, held by unpaid orders, and available',
   '  stock:set <variantId> <onHand>          set what is on the shelf after a stock count',
+  '  images:encode [--force]                 draw and encode the pictures still waiting (--force: all again)',
   STAFF_USAGE,
 ].join('\n');
 
