@@ -29,7 +29,7 @@ import {
   stockBelowHeld,
 } from '../../contract/schemas/admin-catalogue';
 import { ROLE_CANNOT, STAFF_ROLES, roleCan, type Permission, type StaffRole } from '../../contract/staff';
-import { UPLOADS_DIR } from '../../server/services/images/uploads';
+import { IMAGES_DIR } from '../../contract/images';
 import { parseSiteChange, type SiteChange } from '../../server/services/site/changes';
 import {
   addToCart,
@@ -191,7 +191,7 @@ async function expectNothingChanged(act: () => Promise<unknown>): Promise<void> 
     banners: await t.db.selectFrom('banners').selectAll().orderBy('id').execute(),
     images: await t.db.selectFrom('variant_images').selectAll().orderBy('id').execute(),
     stock: await t.db.selectFrom('stock_levels').selectAll().orderBy('variant_id').execute(),
-    files: filesBelow(path.join(t.mediaDir, UPLOADS_DIR)).sort(),
+    files: filesBelow(path.join(t.mediaDir, IMAGES_DIR)).sort(),
   });
   const before = await snapshot();
   await act();
@@ -862,10 +862,10 @@ describe('variants and stock', () => {
 // ---- Pictures ----
 
 describe('variant pictures', () => {
-  test('a PNG is stored as WebP, listed last, moved first, shown in the storefront, then deleted with its file', async () => {
+  test('a PNG is kept as PNG with its widths, listed last, moved first, shown in the storefront, then deleted with its files', async () => {
     const product = await createProduct();
     const variantId = product.variants[0]!.id;
-    const uploads = path.join(t.mediaDir, UPLOADS_DIR);
+    const images = path.join(t.mediaDir, IMAGES_DIR);
     let answer!: AdminProduct;
     const site = await expectOneChange(
       async () => {
@@ -883,10 +883,14 @@ describe('variant pictures', () => {
     );
     expect(site).toEqual({ products: [product.id] });
     const first = answer.variants[0]!.images[0]!;
-    expect(first.image).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
-    const file = path.join(uploads, path.basename(first.image));
+    expect(first.image).toMatch(/^\/media\/images\/[0-9a-f]{16}-1600x800-[0-9a-f]{6}\.png$/);
+    const file = path.join(images, path.basename(first.image));
     const stored = await sharp(fs.readFileSync(file)).metadata();
-    expect([stored.format, stored.width, stored.height]).toEqual(['webp', 1600, 800]);
+    expect([stored.format, stored.width, stored.height]).toEqual(['png', 1600, 800]);
+    const hash = path.basename(first.image).slice(0, 16);
+    const widths = () =>
+      fs.readdirSync(images).filter((name) => name.startsWith(`${hash}-`) && name !== path.basename(file));
+    expect(widths()).toHaveLength(12);
 
     const second = (
       await ok<AdminProduct>('POST', `/variants/${variantId}/images`, { form: imageForm(await png()) }, 201)
@@ -908,6 +912,7 @@ describe('variant pictures', () => {
       after: null,
     });
     expect(fs.existsSync(file)).toBe(false);
+    expect(widths()).toEqual([]);
     expect((await ok<AdminProduct>('GET', `/products/${product.id}`)).variants[0]!.images).toEqual([
       { id: second.id, image: second.image, position: 1 },
     ]);
@@ -995,7 +1000,8 @@ describe('banners', () => {
       title: 'Diwali offers',
     });
 
-    const oldFile = path.join(t.mediaDir, UPLOADS_DIR, path.basename(banner.image));
+    const oldFile = path.join(t.mediaDir, IMAGES_DIR, path.basename(banner.image));
+    expect(fs.existsSync(oldFile)).toBe(true);
     const replaced = await ok<AdminBanner>('POST', `/banners/${banner.id}/image`, {
       form: imageForm(await png(50, 50)),
     });
@@ -1015,7 +1021,7 @@ describe('banners', () => {
     expect(((await t.get('/api/common/banners_api/')).body as { id: number }[]).map((b) => b.id)).not.toContain(
       banner.id,
     );
-    expect(fs.existsSync(path.join(t.mediaDir, UPLOADS_DIR, path.basename(replaced.image)))).toBe(false);
+    expect(fs.existsSync(path.join(t.mediaDir, IMAGES_DIR, path.basename(replaced.image)))).toBe(false);
   });
 
   test.each<[string, () => Promise<CallOptions>, number, string]>([

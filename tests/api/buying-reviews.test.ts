@@ -45,7 +45,7 @@ const png = (width = 40, height = 30) =>
   sharp({ create: { width, height, channels: 3, background: '#2a7' } })
     .png()
     .toBuffer();
-const uploads = () => filesBelow(path.join(t.mediaDir, 'uploads')).sort();
+const uploads = () => filesBelow(path.join(t.mediaDir, 'images')).sort();
 const ratingsOf = (userId: number) => t.db.selectFrom('ratings').selectAll().where('user_id', '=', userId).execute();
 
 /** A shopper who has bought (and paid for) one variant. */
@@ -202,7 +202,7 @@ describe('POST ratings', () => {
 });
 
 describe('review pictures', () => {
-  test('up to three pictures are re-encoded as WebP, stored and listed', async () => {
+  test('up to three pictures are re-encoded without metadata, stored with their widths and listed', async () => {
     const { user, v } = await buyer(11);
     const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#fa0' } })
       .jpeg()
@@ -226,17 +226,18 @@ describe('review pictures', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const images = (res.body as ReviewBody).images;
     expect(images).toHaveLength(3);
-    for (const { image } of images) {
-      expect(image).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
-      const file = path.join(t.mediaDir, 'uploads', path.basename(image));
+    const formats = ['png', 'jpeg', 'webp'];
+    for (const [i, { image }] of images.entries()) {
+      expect(image).toMatch(/^\/media\/images\/[0-9a-f]{16}-\d+x\d+-[0-9a-f]{6}\.(png|jpg|webp)$/);
+      const file = path.join(t.mediaDir, 'images', path.basename(image));
       const meta = await sharp(file).metadata();
-      expect(meta.format).toBe('webp');
+      expect(meta.format).toBe(formats[i]);
       expect(meta.exif).toBeUndefined();
       expect(fs.readFileSync(file).includes(Buffer.from('TestCam'))).toBe(false);
       expect((await t.app.request(image)).status).toBe(200);
     }
     const big = await sharp(
-      path.join(t.mediaDir, 'uploads', path.basename(itemAt(images, 1, "the review's pictures").image)),
+      path.join(t.mediaDir, 'images', path.basename(itemAt(images, 1, "the review's pictures").image)),
     ).metadata();
     expect(Math.max(big.width!, big.height!)).toBeLessThanOrEqual(1200);
     const listed = (await t.get(`/api/common/ratings/?variant=${v.id}`)).body as ReviewBody[];

@@ -64,7 +64,7 @@ describe("the home page's offers", () => {
       201,
     );
     expect(created).toMatchObject({ title: 'Diwali Diya Set', position: 3, hidden: false });
-    expect(created.image).toMatch(/^\/media\/uploads\/.+\.webp$/);
+    expect(created.image).toMatch(/^\/media\/images\/[0-9a-f]{16}-\d+x\d+-[0-9a-f]{6}\.png$/);
     expect((await publicOffers()).map((o) => o.title)).toContain('Diwali Diya Set');
     expect(await lastSiteChange()).toEqual({ home: true });
 
