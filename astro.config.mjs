@@ -22,10 +22,84 @@ const SHARED_MODULES = [
   '/src/lib/session.ts',
   '/src/lib/navigation.ts',
   '/node_modules/jwt-decode/build/esm/index.js',
-  '/node_modules/nanostores/atom/index.js',
+  '/node_modules/nanostores/',
+  // What the header's and the notices' islands draw with, and the back office's forms too: in
+  // chunks of their own (Rollup groups modules by the set of islands importing them) they were
+  // four more requests on every page.
+  '/src/lib/focus-trap.ts',
+  '/src/lib/stores/ui.ts',
+  '/src/ui/form.tsx',
+  '/src/ui/Button.tsx',
+  '/src/ui/button-class.ts',
+  '/src/ui/Picture.tsx',
+  '/src/ui/picture-parts.ts',
+  '/src/ui/picture-sizes.ts',
+  '/contract/format.ts',
+  '/contract/variants.ts',
+  '/contract/images.ts',
 ];
+
+/**
+ * React and what joins it to the islands (Astro's renderer, the JSX runtime, the store hook): the
+ * one large chunk every page shares, one request instead of four. With `shared` and `storefront`
+ * below, the about page loads 6 scripts instead of 13 and 79.8 KB gzip instead of 81.7 KB
+ * (measured 2026-11-24).
+ */
+const REACT_RUNTIME = [
+  '/node_modules/react/',
+  '/node_modules/react-dom/',
+  '/node_modules/scheduler/',
+  '/node_modules/@astrojs/react/',
+  '/node_modules/@nanostores/react/',
+];
+
+/**
+ * The shopper's state every storefront page's header starts (session, cart, wishlist), apart from
+ * `shared`: these modules act when loaded (storage listeners, the API client's token source),
+ * which the back office's pages must not.
+ */
+const STOREFRONT_MODULES = [
+  '/src/lib/stores/session.ts',
+  '/src/lib/stores/shared-refresh.ts',
+  '/src/lib/stores/shopper.ts',
+  '/src/features/cart/cart-store.ts',
+  '/src/features/wishlist/wishlist-store.ts',
+];
+
+/** A path ending in `/` names a folder, any other a file. */
+const matches = (/** @type {string} */ id, /** @type {string[]} */ paths) => {
+  const file = id.split('?')[0];
+  return paths.some((p) => (p.endsWith('/') ? file.includes(p) : file.endsWith(p)));
+};
+
 /** @param {string} id */
-const sharedChunks = (id) => (SHARED_MODULES.some((end) => id.endsWith(end)) ? 'shared' : undefined);
+const sharedChunks = (id) => {
+  if (matches(id, REACT_RUNTIME)) return 'react';
+  if (matches(id, SHARED_MODULES)) return 'shared';
+  if (matches(id, STOREFRONT_MODULES)) return 'storefront';
+  return undefined;
+};
+
+/**
+ * Astro builds the browser's scripts with entry signatures kept exactly, so Rollup serves the React
+ * renderer's entry, placed in the `react` chunk, through a file of its own that only re-exports it:
+ * one more request on every page (0.1 KB gzip). Entries may gain exports instead; nothing imports
+ * an island's chunk but Astro's loader, which reads the default export alone.
+ * @type {import('vite').Plugin}
+ */
+const entriesWithoutFacades = (() => {
+  let browserBuild = false;
+  return {
+    name: 'entries-without-facades',
+    apply: 'build',
+    config(_config, env) {
+      browserBuild = !env.isSsrBuild;
+    },
+    options(options) {
+      return browserBuild ? { ...options, preserveEntrySignatures: 'allow-extension' } : null;
+    },
+  };
+})();
 
 // The API the dev server forwards /api and /media to (set by `npm run dev`).
 const devApiOrigin = process.env.DEV_API_ORIGIN;
@@ -44,7 +118,7 @@ export default defineConfig({
   integrations: [reactIslands(), zodWithoutEval()],
   adapter: shopServer(),
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), entriesWithoutFacades],
     build: { rollupOptions: { output: { manualChunks: sharedChunks } } },
     server: devApiOrigin ? { proxy: { '/api': devApiOrigin, '/media': devApiOrigin } } : undefined,
   },

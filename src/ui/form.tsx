@@ -11,6 +11,7 @@ import {
 import { formatRupees } from '../../contract/format';
 import { variantLabel } from '../../contract/variants';
 import { Button } from './Button';
+import { Picture } from './Picture';
 
 /** False during server rendering and until hydration: the first render matches the server's HTML. */
 export function useHydrated(): boolean {
@@ -162,15 +163,28 @@ export function DeleteButton({ what, onClick }: { what: string; onClick: () => v
   );
 }
 
+/** How many lines of a list a phone's first screen shows: their pictures load with the page, the rest when scrolled near. */
+export const FIRST_SCREEN_LINES = 3;
+
 /** A product's small picture in tables and lists (placeholder when it has none). */
-export function Thumb({ src, size = 64 }: { src: string | null | undefined; size?: 56 | 64 }) {
+export function Thumb({
+  src,
+  size = 64,
+  loading = 'lazy',
+}: {
+  src: string | null | undefined;
+  size?: 56 | 64;
+  loading?: 'lazy' | 'eager';
+}) {
   return (
-    <img
-      src={src ?? '/images/placeholder-product.svg'}
+    <Picture
+      url={src ?? '/images/placeholder-product.svg'}
       alt=""
+      sizes={`${size}px`}
       width={size}
       height={size}
-      className={`${size === 64 ? 'h-16 w-16' : 'h-14 w-14'} rounded bg-slate-50 object-contain`}
+      loading={loading}
+      class={`${size === 64 ? 'h-16 w-16' : 'h-14 w-14'} rounded bg-slate-50 object-contain`}
     />
   );
 }

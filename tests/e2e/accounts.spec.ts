@@ -73,10 +73,19 @@ test('register, log in, update the profile with a picture, manage addresses, log
   await expect(page).toHaveURL(/\/profile$/, { timeout: 5000 });
   await expect(page.getByText('Priyá Sharma')).toBeVisible();
   const picture = page.getByRole('img', { name: "Priyá's profile picture" });
-  await expect(picture).toHaveAttribute('src', /\/media\/uploads\/.+\.webp$/);
+  // A stored picture is the image pipeline's: its widths (the 300 × 200 upload is not enlarged) and its own size.
+  await expect(picture).toHaveAttribute('src', /^\/media\/images\/[0-9a-f]{16}-300w\.webp$/);
+  await expect(picture).toHaveAttribute('srcset', /-160w\.webp 160w, .*-300w\.webp 300w$/);
+  await expect(picture).toHaveAttribute('width', '300');
+  await expect(picture).toHaveAttribute('height', '200');
+  const stored = /[0-9a-f]{16}/.exec((await picture.getAttribute('src')) ?? '')?.[0] ?? '';
   await waitForIslands(page);
   await expect(page.getByRole('button', { name: 'Priyá' })).toBeVisible();
-  await expect(page.locator('header img[src*="/media/uploads/"]')).toHaveAttribute('src', /\?t=\d+$/);
+  // The header shows the same picture; a new one has a new address, so it needs no cache-busting stamp.
+  await expect(page.locator('header picture img')).toHaveAttribute(
+    'src',
+    new RegExp(`/media/images/${stored}-\\d+w\\.webp$`),
+  );
 
   await page.getByRole('tab', { name: 'Manage Addresses' }).click();
   await expect(page.getByText('No address found.')).toBeVisible();

@@ -38,7 +38,10 @@ test('search results and a subcategory arrive in the page itself, before any scr
   // React separates the text around the query with comments.
   expect(html).toMatch(/Search Results for &quot;(<!-- -->)?milk(<!-- -->)?&quot;/);
   expect(html).toMatch(/<ul[^>]*aria-label="Search results"/);
-  expect(html).toMatch(/<link rel="preload" as="image" href="\/media\/catalogue\/[^"]+" fetchpriority="high"/);
+  // The first result's picture is preloaded in its AVIF widths (images.spec.ts checks it is the one shown).
+  expect(html).toMatch(
+    /<link rel="preload" as="image" fetchpriority="high" imagesrcset="\/media\/images\/[0-9a-f]{16}-160w\.avif 160w[^"]*" imagesizes="[^"]+" type="image\/avif"/,
+  );
   // What the shopper typed is shown as text, never as markup.
   const hostile = await (await request.get('/searchproductlist?search=%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
   expect(hostile).not.toContain('<script>alert(1)</script>');

@@ -6,6 +6,8 @@ import type { Profile } from '../../../contract/types';
 import { updateStoredUser } from '../../lib/stores/session';
 import * as routes from '../../lib/routes';
 import { buttonClass } from '../../ui/button-class';
+import { Picture } from '../../ui/Picture';
+import { PICTURE_SIZES } from '../../ui/picture-sizes';
 
 /** Profile Information: the shopper's details, fresh from the server. */
 export function ProfileInfo() {
@@ -32,12 +34,14 @@ export function ProfileInfo() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex items-center gap-4">
-        <img
-          src={profile.profile_picture ?? '/images/default-avatar.svg'}
+        <Picture
+          url={profile.profile_picture ?? '/images/default-avatar.svg'}
           alt={profile.profile_picture ? `${profile.first_name}'s profile picture` : ''}
+          sizes={PICTURE_SIZES.avatarLarge}
           width={96}
           height={96}
-          className="h-24 w-24 shrink-0 rounded-full border border-slate-200 object-cover"
+          loading="eager"
+          class="h-24 w-24 shrink-0 rounded-full border border-slate-200 object-cover"
         />
         <div className="min-w-0">
           <p className="text-xl font-bold break-words">

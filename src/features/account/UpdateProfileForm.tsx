@@ -11,6 +11,8 @@ import { IMAGE_TYPES, MAX_IMAGE_BYTES, imageProblem } from '../../../contract/up
 import { Field, PasswordField, useFields } from '../../ui/form';
 import * as routes from '../../lib/routes';
 import { Button } from '../../ui/Button';
+import { Picture } from '../../ui/Picture';
+import { PICTURE_SIZES } from '../../ui/picture-sizes';
 
 /** Field errors the server sent back (`errors: {field: [message]}`), first message each. */
 function serverFieldErrors(error: ApiError): Record<string, string> {
@@ -104,12 +106,15 @@ export function UpdateProfileForm() {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-4">
-        <img
-          src={preview ?? '/images/default-avatar.svg'}
+        {/* The stored picture, or a chosen one not yet uploaded (a blob: address, drawn as a plain <img>). */}
+        <Picture
+          url={preview ?? '/images/default-avatar.svg'}
           alt=""
+          sizes={PICTURE_SIZES.avatarLarge}
           width={96}
           height={96}
-          className="h-24 w-24 rounded-full border border-slate-200 object-cover"
+          loading="eager"
+          class="h-24 w-24 rounded-full border border-slate-200 object-cover"
         />
         <div className="min-w-0 flex-1 basis-48">
           <label htmlFor="profile-picture" className="mb-1 block text-sm font-semibold">

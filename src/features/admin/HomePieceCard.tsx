@@ -4,6 +4,7 @@ import { Field, FormMessage } from '../../ui/form';
 import { adminMessage } from './admin-messages';
 import { mediaUrl } from './catalogue-format';
 import { chosenPicture, ConfirmDialog, MoveButtons, PictureInput } from './catalogue-ui';
+import { Picture } from '../../ui/Picture';
 
 /** A piece of the home page staff keep in order: a banner of the slider, or an Extra Offer. */
 export interface HomePiece {
@@ -100,12 +101,13 @@ export function HomePieceCard({
   const { setHidden } = actions;
   return (
     <li aria-label={`${Noun} ${piece.title}`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
-      <img
-        src={mediaUrl(piece.image) ?? ''}
+      <Picture
+        url={mediaUrl(piece.image) ?? ''}
         alt={`${Noun} picture: ${piece.title}`}
+        sizes="(min-width: 448px) 384px, calc(100vw - 64px)"
         width={320}
         height={120}
-        className="h-28 w-full max-w-sm rounded bg-slate-50 object-cover"
+        class="h-28 w-full max-w-sm rounded bg-slate-50 object-cover"
       />
       {piece.hidden && <p className="text-sm font-semibold text-muted">Hidden from the home page</p>}
       <form noValidate onSubmit={save} aria-label={`Edit ${noun} ${piece.title}`} className="space-y-3">

@@ -10,6 +10,7 @@ import { adminMessage } from './admin-messages';
 import { hideReview, unhideReview } from './desk-api';
 import { formatWhen } from './desk-format';
 import { TextAreaField } from './desk-ui';
+import { Picture } from '../../ui/Picture';
 
 /** One review as moderators see it, its text as text, with Hide (a reason required) or Unhide. */
 export function ReviewCard({
@@ -76,12 +77,13 @@ export function ReviewCard({
         <ul className="flex flex-wrap gap-2">
           {review.images.map((img, i) => (
             <li key={img.id}>
-              <img
-                src={resolveMedia(img.image, mediaOrigin()) ?? ''}
+              <Picture
+                url={resolveMedia(img.image, mediaOrigin()) ?? ''}
                 alt={`Picture ${i + 1} of ${what}`}
+                sizes="64px"
                 width={64}
                 height={64}
-                className="h-16 w-16 rounded bg-slate-50 object-cover"
+                class="h-16 w-16 rounded bg-slate-50 object-cover"
               />
             </li>
           ))}

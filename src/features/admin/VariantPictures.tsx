@@ -6,6 +6,7 @@ import { adminMessage } from './admin-messages';
 import { addVariantPicture, deletePicture, movePicture } from './catalogue-api';
 import { mediaUrl } from './catalogue-format';
 import { chosenPicture, MoveButtons, PictureInput } from './catalogue-ui';
+import { Picture } from '../../ui/Picture';
 
 /** A variant's pictures: in order (the first is the one cards show), moved up or down, deleted, and a new one uploaded. */
 export function VariantPictures({
@@ -54,12 +55,13 @@ export function VariantPictures({
         <ol aria-label={`Pictures of ${variant.name}`} className="flex flex-wrap gap-3">
           {variant.images.map((image, i) => (
             <li key={image.id} className="space-y-1 rounded-lg border border-slate-200 p-2">
-              <img
-                src={mediaUrl(image.image) ?? ''}
+              <Picture
+                url={mediaUrl(image.image) ?? ''}
                 alt={`Picture ${i + 1} of ${variant.name}`}
+                sizes="96px"
                 width={96}
                 height={96}
-                className="h-24 w-24 rounded bg-slate-50 object-contain"
+                class="h-24 w-24 rounded bg-slate-50 object-contain"
               />
               {!readOnly && (
                 <div className="flex flex-wrap gap-1">

@@ -17,7 +17,7 @@ import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
-import { DeleteButton, Thumb, useHydrated } from '../../ui/form';
+import { DeleteButton, FIRST_SCREEN_LINES, Thumb, useHydrated } from '../../ui/form';
 import { LineCell, LineRow, LinesTable } from '../../ui/LinesTable';
 import { Button } from '../../ui/Button';
 
@@ -102,7 +102,7 @@ function CartTable() {
   return (
     <div>
       <LinesTable caption="Items in your cart" columns={['Name', 'Size', 'Price', 'Quantity', 'Total']}>
-        {pageOf(lines, current, PAGE_SIZES.cart).map((line) => {
+        {pageOf(lines, current, PAGE_SIZES.cart).map((line, i) => {
           const atMost = line.quantity >= MAX_LINE_QUANTITY;
           const atStock = !atMost && line.quantity >= line.available;
           const limitId = `cart-limit-${line.product_variant_id}`;
@@ -110,7 +110,7 @@ function CartTable() {
           return (
             <LineRow key={line.product_variant_id}>
               <LineCell picture>
-                <Thumb src={line.product_image} />
+                <Thumb src={line.product_image} loading={i < FIRST_SCREEN_LINES ? 'eager' : 'lazy'} />
               </LineCell>
               <LineCell className="font-semibold">
                 {line.product_id ? (

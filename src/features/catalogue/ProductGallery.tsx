@@ -1,7 +1,11 @@
 import { useState, type CSSProperties, type MouseEvent } from 'react';
 import type { VariantImage } from '../../../contract/types';
+import { Picture } from '../../ui/Picture';
+import { largestImage } from '../../ui/picture-parts';
+import { PICTURE_SIZES } from '../../ui/picture-sizes';
+import { PRODUCT_PLACEHOLDER as PLACEHOLDER } from './card-picture';
+import { mainPictureSizes } from './gallery-picture';
 
-const PLACEHOLDER = '/images/placeholder-product.svg';
 const ZOOM = 2.2;
 
 /** Main picture (400 px high) with a hover magnifier, and 60 px thumbnails to switch pictures. */
@@ -19,7 +23,8 @@ export function ProductGallery({ images, name }: { images: VariantImage[]; name:
   };
   const zoomStyle: CSSProperties | undefined = lens
     ? {
-        backgroundImage: `url("${current.image}")`,
+        // The magnifier shows the picture 2.2× larger: the largest width written.
+        backgroundImage: `url("${largestImage(current.image)}")`,
         backgroundSize: `${ZOOM * 100}%`,
         backgroundPosition: `${lens.x}% ${lens.y}%`,
       }
@@ -33,13 +38,15 @@ export function ProductGallery({ images, name }: { images: VariantImage[]; name:
         onMouseLeave={() => setLens(null)}
         data-testid="product-main-image"
       >
-        <img
-          src={current.image}
+        <Picture
+          url={current.image}
           alt={images.length ? `${name}, picture ${index + 1} of ${list.length}` : `${name} (no picture yet)`}
+          sizes={mainPictureSizes(current.image)}
           width={600}
           height={600}
-          fetchPriority="high"
-          className="h-full w-auto max-w-full object-contain"
+          loading="eager"
+          fetchpriority="high"
+          class="h-full w-auto max-w-full object-contain"
         />
         {zoomStyle && (
           <div
@@ -60,13 +67,15 @@ export function ProductGallery({ images, name }: { images: VariantImage[]; name:
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
               >
-                <img
-                  src={img.image}
+                <Picture
+                  url={img.image}
                   alt=""
+                  sizes={PICTURE_SIZES.galleryThumb}
                   width={60}
                   height={60}
-                  loading="lazy"
-                  className="h-[60px] w-[60px] object-contain"
+                  // Under the main picture, on the first screen of phones and laptops alike.
+                  loading="eager"
+                  class="h-[60px] w-[60px] object-contain"
                 />
               </button>
             </li>

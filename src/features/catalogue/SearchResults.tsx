@@ -14,6 +14,9 @@ import {
   type SearchQuery,
 } from './search';
 import * as routes from '../../lib/routes';
+import { Picture } from '../../ui/Picture';
+import { PICTURE_SIZES } from '../../ui/picture-sizes';
+import { cardPicture } from './card-picture';
 
 /** Results the server already found for the page's address. */
 export interface InitialResults {
@@ -29,6 +32,13 @@ interface Props {
   /** Present when the page was rendered with its results; otherwise they are fetched here. */
   initial?: InitialResults | null;
 }
+
+/**
+ * Results whose pictures load with the page: a phone's first screen (412 × 823) shows one row of
+ * two under the category list; later ones wait until scrolled near. The first is the page's
+ * preloaded picture.
+ */
+const EAGER_RESULTS = 2;
 
 function SearchResultsView({ sideCategories, initial = null }: Props) {
   const [results, setResults] = useState<SearchProduct[] | null>(initial?.products ?? null);
@@ -121,13 +131,15 @@ function SearchResultsView({ sideCategories, initial = null }: Props) {
                     </p>
                   )}
                   <a href={routes.product(p.id)} className="block">
-                    <img
-                      src={p.variants[0]?.images[0]?.image ?? '/images/placeholder-product.svg'}
+                    <Picture
+                      url={cardPicture(p)}
                       alt=""
+                      sizes={PICTURE_SIZES.search}
                       width={600}
                       height={600}
-                      loading={i < 4 ? 'eager' : 'lazy'}
-                      className="aspect-square w-full rounded-lg bg-slate-50 object-contain"
+                      loading={i < EAGER_RESULTS ? 'eager' : 'lazy'}
+                      fetchpriority={i === 0 ? 'high' : undefined}
+                      class="aspect-square w-full rounded-lg bg-slate-50 object-contain"
                     />
                     <h2 className="mt-2 line-clamp-2 text-sm font-semibold">{p.title}</h2>
                     <p className="mt-1 font-bold text-brand-800" data-testid="search-price">

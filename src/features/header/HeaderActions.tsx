@@ -6,8 +6,13 @@ import { startShopperState } from '../../lib/stores/shopper';
 import { useHydrated } from '../../ui/form';
 import { $wishlistCount } from '../wishlist/wishlist-store';
 import * as routes from '../../lib/routes';
+import { responsivePicture } from '../../../contract/images';
+import { Picture } from '../../ui/Picture';
+import { PICTURE_SIZES } from '../../ui/picture-sizes';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
+
+const stamped = (url: string, stamp: number) => `${url}${url.includes('?') ? '&' : '?'}t=${stamp}`;
 
 const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 
@@ -73,7 +78,8 @@ export function HeaderActions() {
   }, [open]);
 
   const picture = typeof session.user?.profile_picture === 'string' && session.user.profile_picture;
-  const avatar = picture && stamp ? `${picture}${picture.includes('?') ? '&' : '?'}t=${stamp}` : DEFAULT_AVATAR;
+  // A pipeline picture's address changes with the picture (its hash): it needs no timestamp.
+  const avatar = !picture || !stamp ? DEFAULT_AVATAR : responsivePicture(picture) ? picture : stamped(picture, stamp);
 
   return (
     <div className="flex items-center gap-5" ref={root}>
@@ -87,12 +93,14 @@ export function HeaderActions() {
           aria-controls={menuId}
           onClick={() => setOpen((v) => !v)}
         >
-          <img
-            src={avatar}
+          <Picture
+            url={avatar}
             alt=""
+            sizes={PICTURE_SIZES.avatarSmall}
             width={32}
             height={32}
-            className="h-8 w-8 rounded-full border border-slate-200 object-cover"
+            loading="eager"
+            class="h-8 w-8 rounded-full border border-slate-200 object-cover"
           />
           <span>{label}</span>
         </button>

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { columnsAt, swiperBreakpoints } from './carousel';
+import { CAROUSEL_GAP_PX, columnsAt, firstStepDueIn, swiperBreakpoints } from './carousel';
 import { DAILY_DEALS_COLUMNS, FEATURE_CATEGORY_COLUMNS } from '../../lib/constants';
 
 describe('swiperBreakpoints', () => {
@@ -53,5 +54,39 @@ describe('columnsAt', () => {
 
   test('no steps means one column', () => {
     expect(columnsAt([], 1000)).toBe(1);
+  });
+});
+
+describe('carousel-rows.css, the rows before Swiper starts', () => {
+  const css = readFileSync(new URL('./carousel-rows.css', import.meta.url), 'utf8');
+
+  /** The `[minWidth, columns]` steps the stylesheet gives a row's `--columns`. */
+  function cssColumns(selector: string): [number, number][] {
+    const escaped = selector.replace(/[[\]-]/g, '\\$&');
+    const rule = new RegExp(`(?:@media \\(min-width: (\\d+)px\\) \\{\\s*)?${escaped} \\{\\s*--columns: (\\d+);`, 'g');
+    return [...css.matchAll(rule)].map((m) => [Number(m[1] ?? 0), Number(m[2])]);
+  }
+
+  test.each([
+    ['[data-feature-carousel]', FEATURE_CATEGORY_COLUMNS],
+    ['[data-deals-slider]', DAILY_DEALS_COLUMNS],
+  ])('%s has the columns Swiper is given', (selector, steps) => {
+    expect(cssColumns(selector)).toEqual(steps.map((s) => [s.minWidth, s.columns]));
+  });
+
+  test('slides are as far apart as Swiper sets them', () => {
+    expect(css).toContain(`(var(--columns) - 1) * ${CAROUSEL_GAP_PX}px`);
+    expect(css).toContain(`margin-right: ${CAROUSEL_GAP_PX}px;`);
+  });
+});
+
+describe('firstStepDueIn', () => {
+  test.each([
+    [1000, 1000, 5000],
+    [1000, 3500, 2500],
+    [1000, 6000, 0],
+    [1000, 9000, 0],
+  ])('loaded at %s ms, now %s ms → due in %s ms', (loadedAt, now, expected) => {
+    expect(firstStepDueIn(loadedAt, now)).toBe(expected);
   });
 });

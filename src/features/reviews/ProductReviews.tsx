@@ -3,6 +3,8 @@ import { getProductReviews } from '../../lib/api/client';
 import type { Review } from '../../../contract/types';
 import { formatRating } from '../../../contract/format';
 import { ratingBars, starFill } from '../catalogue/rating';
+import { Picture } from '../../ui/Picture';
+import { PICTURE_SIZES } from '../../ui/picture-sizes';
 
 function Stars({ value }: { value: number }) {
   return (
@@ -80,14 +82,15 @@ export function ProductReviews({ reviews, failed }: { reviews: Review[] | null; 
             {r.images.length > 0 && (
               <div className="mt-2 flex gap-2">
                 {r.images.map((img) => (
-                  <img
+                  <Picture
                     key={img.id}
-                    src={img.image}
+                    url={img.image}
                     alt={`Photo from ${r.user_first_name}'s review`}
+                    sizes={PICTURE_SIZES.reviewPhoto}
                     width={80}
                     height={80}
                     loading="lazy"
-                    className="h-20 w-20 rounded object-cover"
+                    class="h-20 w-20 rounded object-cover"
                   />
                 ))}
               </div>

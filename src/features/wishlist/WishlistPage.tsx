@@ -12,7 +12,7 @@ import { askConfirm, showDialog, showToast } from '../../lib/stores/ui';
 import { $wishlist, $wishlistLoaded, toggleWishlistVariant } from './wishlist-store';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
-import { DeleteButton, Thumb, useHydrated } from '../../ui/form';
+import { DeleteButton, FIRST_SCREEN_LINES, Thumb, useHydrated } from '../../ui/form';
 import { LineCell, LineRow, LinesTable } from '../../ui/LinesTable';
 import { buttonClass } from '../../ui/button-class';
 
@@ -63,10 +63,10 @@ function WishlistTable() {
   return (
     <div>
       <LinesTable caption="Products on your wishlist" columns={['Name', 'Size', 'Price']}>
-        {pageOf(entries, current, PAGE_SIZES.wishlist).map((e) => (
+        {pageOf(entries, current, PAGE_SIZES.wishlist).map((e, i) => (
           <LineRow key={e.id}>
             <LineCell picture>
-              <Thumb src={e.product.images[0]?.image} />
+              <Thumb src={e.product.images[0]?.image} loading={i < FIRST_SCREEN_LINES ? 'eager' : 'lazy'} />
             </LineCell>
             <LineCell className="font-semibold">
               <a href={routes.product(e.product.id)} className="hover:text-brand-700">

@@ -1,0 +1,89 @@
+import type { startHomeCarousels } from './home-carousels';
+import { firstStepDueIn, HERO_AUTOPLAY_DELAY_MS, HERO_SELECTOR, HOME_ROWS, NEAR_VIEWPORT_MARGIN } from './carousel';
+
+type Started = ReturnType<typeof startHomeCarousels>;
+
+/** What tells that a shopper is about to use a carousel: a touch, a press, a hovering mouse, focus, a key. */
+const INTENT_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown'] as const;
+
+/**
+ * Swiper (28 KB gzip with its modules) stays off the page until a carousel needs it: when the
+ * shopper reaches for one (see INTENT_EVENTS), when a row below the fold nears the viewport, or
+ * when the hero's first autoplay step is due (never with reduced motion). Until then the first
+ * banner is plain HTML and the rows scroll natively (carousel-rows.css); an arrow pressed before
+ * Swiper has arrived moves its row once it has.
+ */
+export function startCarouselsWhenNeeded(): void {
+  let starting: Promise<Started> | undefined;
+  let running: Started | undefined;
+  const start = () =>
+    (starting ??= import('./home-carousels').then(
+      ({ startHomeCarousels }) => (running = startHomeCarousels()),
+      (error: unknown) => {
+        // Offline for a moment: the rows still scroll, and the shopper's next move tries again.
+        starting = undefined;
+        throw error;
+      },
+    ));
+
+  const hero = document.querySelector<HTMLElement>(HERO_SELECTOR);
+  const rows = HOME_ROWS.flatMap((row) => {
+    const slider = document.querySelector<HTMLElement>(row.slider);
+    return slider ? [{ ...row, slider }] : [];
+  });
+  const carousels = [...(hero ? [hero] : []), ...rows.map((row) => row.slider)];
+  if (carousels.length === 0) return;
+
+  // Each carousel's section (its heading's arrows belong to it); `start` runs once, or again after a failed fetch.
+  for (const area of new Set(carousels.map((el) => el.closest('section') ?? el))) {
+    for (const type of INTENT_EVENTS) area.addEventListener(type, () => void start(), { passive: true });
+  }
+
+  for (const row of rows) {
+    for (const [selector, step] of [
+      [row.prev, 'slidePrev'],
+      [row.next, 'slideNext'],
+    ] as const) {
+      document.querySelector(selector)?.addEventListener('click', () => {
+        // Once Swiper runs, its own listener on the arrow moves the row.
+        if (running) return;
+        void start().then((started) => started.get(row.slider)?.[step]());
+      });
+    }
+  }
+
+  const seen = new WeakSet<Element>();
+  const belowTheFold = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const seenBefore = seen.has(entry.target);
+        seen.add(entry.target);
+        // A row already in view when the page opened waits for the shopper's hand.
+        if (!seenBefore && entry.isIntersecting) belowTheFold.unobserve(entry.target);
+        else if (entry.isIntersecting) {
+          belowTheFold.disconnect();
+          void start();
+        }
+      }
+    },
+    { rootMargin: NEAR_VIEWPORT_MARGIN },
+  );
+  for (const row of rows) belowTheFold.observe(row.slider);
+
+  if (hero && !window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    const dueAfterLoad = () => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const loadedAt = navigation?.loadEventEnd || performance.now();
+      window.setTimeout(
+        () => {
+          // Started earlier by the shopper: Swiper's autoplay is already counting.
+          if (starting) return;
+          void start().then((started) => started.get(hero)?.slideNext());
+        },
+        firstStepDueIn(loadedAt, performance.now(), HERO_AUTOPLAY_DELAY_MS),
+      );
+    };
+    if (document.readyState === 'complete') dueAfterLoad();
+    else window.addEventListener('load', dueAfterLoad, { once: true });
+  }
+}
