@@ -56,6 +56,12 @@ export class ResponseCache {
     maxSize: MAX_BYTES,
     sizeCalculation: (entry) => entry.bytes,
   });
+  /**
+   * Values answers are made from (a product list's ids in order), kept under the same version
+   * as the answers: paging through a list reads its ids once instead of counting and skipping
+   * rows for every page.
+   */
+  private readonly values = new LRUCache<string, { version: string; value: Promise<unknown> }>({ max: 256 });
   private local = 0;
   /** False while a change feed is configured but cannot be heard. */
   private shared = true;
@@ -90,6 +96,24 @@ export class ResponseCache {
   private forget(): void {
     this.local += 1;
     this.entries.clear();
+    this.values.clear();
+  }
+
+  /**
+   * A value `produce` derives from the catalogue, kept until the catalogue changes (made afresh
+   * whenever answers cannot be kept). A failure is not kept.
+   */
+  async derived<T>(key: string, produce: () => Promise<T>): Promise<T> {
+    const version = await this.version();
+    if (version === null) return produce();
+    const kept = this.values.get(key);
+    if (kept && kept.version === version) return kept.value as Promise<T>;
+    const entry = { version, value: produce() };
+    this.values.set(key, entry);
+    entry.value.catch(() => {
+      if (this.values.get(key) === entry) this.values.delete(key);
+    });
+    return entry.value;
   }
 
   /** The version answers are kept under, or null when nothing may be kept now. */

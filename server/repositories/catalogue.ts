@@ -102,12 +102,10 @@ function baseQuery(db: Db, filter: ProductFilter = {}) {
     .select(['s.category_id as category_id', 'c.name as category_name', 's.name as sub_category_name']);
 }
 
-/** Counts the products a filter matches. */
-export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
-  const row = await filteredProducts(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The ids of the products matching `filter`, in catalogue order. */
+export async function listProductIds(db: Db, filter: ProductFilter): Promise<number[]> {
+  const rows = await filteredProducts(db, filter).select('p.id').orderBy('p.id').execute();
+  return rows.map((r) => r.id);
 }
 
 /** Products matching `filter`, in catalogue order, with their variants, images and ratings. */

@@ -3,12 +3,12 @@ import { IdParams } from '../../contract/schemas/common';
 import { ProductsQuery, SearchQuery } from '../../contract/schemas/catalogue';
 import type { Db } from '../db';
 import {
-  countProducts,
   getProduct,
   getProductsByIds,
   listBanners,
   listHomeOffers,
   listCategories,
+  listProductIds,
   listProducts,
   listSubcategories,
   searchProductIds,
@@ -63,11 +63,11 @@ export function catalogueRoutes(db: Db, cache: ResponseCache): Hono {
       c,
       async () => {
         if (!paged) return listProducts(db, filter);
-        const [count, results] = await Promise.all([
-          countProducts(db, filter),
-          listProducts(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
-        ]);
-        return { count, page, page_size: pageSize, results };
+        // The list's ids are read once per catalogue version: counting and skipping rows for
+        // every page made walking 100,000 products (1,000 pages) cost 75 s of the API's CPU.
+        const ids = await cache.derived(`product-ids#${JSON.stringify(filter)}`, () => listProductIds(db, filter));
+        const results = await getProductsByIds(db, ids.slice((page - 1) * pageSize, page * pageSize));
+        return { count: ids.length, page, page_size: pageSize, results };
       },
       params,
     );

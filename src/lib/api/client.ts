@@ -266,8 +266,12 @@ export async function getProductsPage(
   filter: ProductFilter,
   page: number,
   pageSize: number,
+  options: Pick<RequestOptions, 'memo'> = {},
 ): Promise<{ items: Product[]; total: number }> {
-  const raw = await call('common/products/', { query: { ...productQuery(filter), page, page_size: pageSize } });
+  const raw = await call('common/products/', {
+    query: { ...productQuery(filter), page, page_size: pageSize },
+    ...options,
+  });
   const origin = mediaOrigin();
   const list = asList(raw).map((p) => normaliseProduct(p, origin));
   if (Array.isArray(raw) && list.length > pageSize) {
@@ -276,11 +280,15 @@ export async function getProductsPage(
   return { items: list, total: totalCount(raw) };
 }
 
-/** Every product matching `filter`, fetched page by page. */
+/**
+ * Every product matching `filter`, fetched page by page. The pages' raw answers are not kept
+ * for the build (the caller keeps the list): kept, they were a second copy of the catalogue in
+ * each build's memory.
+ */
 export async function getAllProducts(filter: ProductFilter = {}): Promise<Product[]> {
   const all: Product[] = [];
   for (let page = 1; ; page += 1) {
-    const { items, total } = await getProductsPage(filter, page, BUILD_PAGE_SIZE);
+    const { items, total } = await getProductsPage(filter, page, BUILD_PAGE_SIZE, { memo: false });
     all.push(...items);
     if (items.length === 0 || all.length >= total) return all;
   }
