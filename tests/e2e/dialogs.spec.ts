@@ -96,10 +96,11 @@ test('the session dialog and the promotion never stack either', async ({ page })
   await countOpenDialogs(page);
   const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
   const payload = Buffer.from(JSON.stringify({ user_id: 1, exp: 1_600_000_000 })).toString('base64url');
-  await page.goto('/aboutus');
-  // This page's own session starts first, so only the home page meets the expired token.
-  await waitForIslands(page);
-  await page.evaluate((t) => localStorage.setItem('authToken', t), `${header}.${payload}.sig`);
+  // Stored before the home page's first script runs, and for it only: a page open while the token
+  // is written may meet it too (an island asking the API late), and end the session there instead.
+  await page.addInitScript((t) => {
+    if (location.pathname === '/') localStorage.setItem('authToken', t);
+  }, `${header}.${payload}.sig`);
   await page.goto('/');
   await expect(page.getByRole('dialog', { name: 'Session Expired' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Special Offer' })).toBeHidden();
