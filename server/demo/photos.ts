@@ -410,6 +410,9 @@ export async function renderPhoto(spec: IllustrationSpec): Promise<Buffer> {
   const ambient = look.ambient;
   const out = Buffer.alloc(width * height * 3);
   const px = new Uint8ClampedArray(out.buffer, out.byteOffset, out.length);
+  // Read in the loop below through locals: a property load per pixel cost about a quarter of it.
+  const { index: castIndex, weight: castWeight } = castCols;
+  const { index: colIndex, weight: colWeight } = cols;
   for (let y = 0; y < height; y++) {
     const fy = (y + 0.5) / height;
     const dy = fy - look.light.y;
@@ -432,9 +435,9 @@ export async function renderPhoto(spec: IllustrationSpec): Promise<Buffer> {
       let g = 0;
       let b = 0;
       if (alpha < 255) {
-        const si = castCols.index[x] ?? 0;
+        const si = castIndex[x] ?? 0;
         const s0 = castRow[si] ?? 0;
-        const cast = s0 + ((castRow[si + 1] ?? 0) - s0) * (castCols.weight[x] ?? 0);
+        const cast = s0 + ((castRow[si + 1] ?? 0) - s0) * (castWeight[x] ?? 0);
         const ground = (1 - alpha / 255) * light * (1 - shadowY * (shadowX[x] ?? 0)) * (1 - CAST_SHADOW * cast);
         r = br * ground;
         g = bg * ground;
@@ -442,9 +445,9 @@ export async function renderPhoto(spec: IllustrationSpec): Promise<Buffer> {
       }
       if (alpha > 0) {
         // The drawing takes the light more gently than the backdrop, plus its volume and mottle.
-        const ci = cols.index[x] ?? 0;
+        const ci = colIndex[x] ?? 0;
         const c0 = coverageRow[ci] ?? 0;
-        const coverage = c0 + ((coverageRow[ci + 1] ?? 0) - c0) * (cols.weight[x] ?? 0);
+        const coverage = c0 + ((coverageRow[ci + 1] ?? 0) - c0) * (colWeight[x] ?? 0);
         const surface =
           (alpha / 255) *
           (1 + (light - 1) * 0.6) *

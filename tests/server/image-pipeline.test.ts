@@ -121,4 +121,31 @@ describe('the background encoder', () => {
     for (const file of filesOf(t.mediaDir, kept)) expect(fs.existsSync(file)).toBe(true);
     expect(await countImagesBehind(t.db, PIPELINE_VERSION)).toBe(1);
   });
+
+  test('an original that is there but cannot be read stops the encoder, and is not drawn over', async () => {
+    const facts: PictureFacts = {
+      hash: pictureHash('unreadable'),
+      width: 300,
+      height: 200,
+      colour: '#abcdef',
+      ext: 'jpg',
+    };
+    const file = path.join(t.mediaDir, 'images', `${facts.hash}-300x200-abcdef.jpg`);
+    fs.mkdirSync(file, { recursive: true }); // a folder where the file should be: EISDIR
+    try {
+      await recordImages(t.db, [{ ...facts, recipe: '{"type":"tile","kind":"jar","background":"#abcdef"}' }]);
+      const before = await countImagesBehind(t.db, PIPELINE_VERSION);
+      let drawn = 0;
+      const renderRecipe = () => {
+        drawn++;
+        return plainPhoto();
+      };
+      await expect(encodePictures(t.db, t.mediaDir, { renderRecipe })).rejects.toThrow(/EISDIR/);
+      expect(drawn).toBe(0);
+      expect(await countImagesBehind(t.db, PIPELINE_VERSION)).toBe(before);
+      expect(fs.statSync(file).isDirectory()).toBe(true);
+    } finally {
+      fs.rmSync(file, { recursive: true });
+    }
+  });
 });

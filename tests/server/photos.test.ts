@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ILLUSTRATION_KINDS, generateCatalogue } from '../../server/demo/generate.js';
 import type { IllustrationSpec } from '../../server/demo/illustrations.js';
+import { renderPhotoRecipeOffThread } from '../../server/demo/photo-recipes.js';
 import { PHOTO_VERSION, photoColour, photoSize, renderPhoto } from '../../server/demo/photos.js';
 
 const KB = 1024;
@@ -89,6 +90,13 @@ describe('demo photos', () => {
     for (const spec of [products[4], tiles[1], banners[2]] as IllustrationSpec[]) {
       const again = await renderPhoto(JSON.parse(JSON.stringify(spec)) as IllustrationSpec);
       expect(again.equals(photos.get(spec) as Buffer), describeSpec(spec)).toBe(true);
+    }
+  });
+
+  it('gives the same bytes drawn on a worker thread, as the seed and the shop draw them', async () => {
+    for (const spec of [products[7], tiles[2], banners[0]] as IllustrationSpec[]) {
+      const there = await renderPhotoRecipeOffThread(JSON.stringify(spec));
+      expect(there.equals(photos.get(spec) as Buffer), describeSpec(spec)).toBe(true);
     }
   });
 

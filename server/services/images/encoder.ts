@@ -5,6 +5,7 @@
  * it stopped; files are renamed into place, so a half-written one is never served.
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../db';
 import { countImagesBehind, imagesBehind, markEncoded, type ImageRow } from '../../repositories/images';
@@ -14,7 +15,10 @@ import { originalFile, PIPELINE_VERSION, writeAtomically, writeResponsiveWidths,
 export type RecipeRenderer = (recipe: string) => Promise<Buffer>;
 
 export interface EncodeOptions {
-  /** Pictures encoded at once (sharp runs each on the thread pool). */
+  /**
+   * Pictures encoded at once: by default two per core, so that while one is being drawn on a
+   * worker thread another is being encoded by sharp (its own threads) and both cores stay busy.
+   */
   concurrency?: number;
   /** Rows read per query. */
   batch?: number;
@@ -41,7 +45,9 @@ async function readOriginal(
   const file = originalFile(mediaDir, row);
   try {
     return await fs.readFile(file);
-  } catch {
+  } catch (error) {
+    // Only a missing original is drawn (or reported missing); one that cannot be read is an error.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     if (!row.recipe) return null;
     const renderer = render ?? (await defaultRenderer());
     const bytes = await renderer(row.recipe);
@@ -52,8 +58,8 @@ async function readOriginal(
 }
 
 async function defaultRenderer(): Promise<RecipeRenderer> {
-  const { renderPhotoRecipe } = await import('../../demo/photo-recipes');
-  return renderPhotoRecipe;
+  const { renderPhotoRecipeOffThread } = await import('../../demo/photo-recipes');
+  return renderPhotoRecipeOffThread;
 }
 
 /** Encodes one row: its original (drawn from the recipe if need be) and its responsive widths. */
@@ -77,7 +83,7 @@ async function encodeRow(mediaDir: string, row: ImageRow, options: EncodeOptions
  */
 export async function encodePictures(db: Db, mediaDir: string, options: EncodeOptions = {}): Promise<EncodeResult> {
   const started = performance.now();
-  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const concurrency = Math.max(1, options.concurrency ?? 2 * os.availableParallelism());
   const below = options.force ? PIPELINE_VERSION + 1 : PIPELINE_VERSION;
   const total = await countImagesBehind(db, below);
   let encoded = 0;
@@ -126,7 +132,8 @@ export function encodeInBackground(
     const pending = await countImagesBehind(db, PIPELINE_VERSION);
     if (pending === 0) return null;
     log(`Pictures: encoding ${pending} in the background`);
-    const result = await encodePictures(db, mediaDir, { log, signal: controller.signal });
+    // Two at a time: about one core, so the shop's requests and its first build keep the other.
+    const result = await encodePictures(db, mediaDir, { log, signal: controller.signal, concurrency: 2 });
     if (!controller.signal.aborted) {
       log(
         `Pictures: ${result.encoded} encoded in ${result.seconds.toFixed(1)} s` +

@@ -25,16 +25,19 @@ import {
  * Version of what the pipeline writes (widths, formats, encoder settings). Pictures encoded by an
  * older version are encoded again in the background (server/services/images/encoder.ts).
  */
-export const PIPELINE_VERSION = 1;
+export const PIPELINE_VERSION = 2;
 
 /**
  * Encoder settings, chosen by measurement on a grainy 1,280 px photo: AVIF at effort 0 took
  * 191 ms against 1,230 ms at effort 2 and about 4 s at the default 4, for a file 2 % smaller
  * than effort 2's; WebP at effort 0 took 47 ms against 456 ms at the default 4, 5 % smaller
  * still. Quality 50 (AVIF) and 74 (WebP) look alike on photos and are what image CDNs default to.
+ * AVIF keeps its colour at half resolution (4:2:0, as WebP and JPEG do; sharp's default is 4:4:4):
+ * the six widths of a 1,600 px photo encode in 119 ms instead of 206 ms and are 16 % smaller.
+ * Version 1 was 4:4:4.
  */
 const ENCODERS: Record<ImageFormat, (image: sharp.Sharp) => sharp.Sharp> = {
-  avif: (image) => image.avif({ quality: 50, effort: 0 }),
+  avif: (image) => image.avif({ quality: 50, effort: 0, chromaSubsampling: '4:2:0' }),
   webp: (image) => image.webp({ quality: 74, effort: 0 }),
 };
 
