@@ -33,6 +33,31 @@ export interface PieceActions {
   setHidden?(hidden: boolean): Promise<unknown>;
 }
 
+/** The text fields of a piece's form (a card's, or the form that adds one), each with its message. */
+export function PieceFields({
+  fields,
+  values,
+  errors,
+  setValues,
+}: {
+  fields: readonly { name: string; label: string }[];
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  setValues: (change: (values: Record<string, string>) => Record<string, string>) => void;
+}) {
+  return fields.map((f) => (
+    <Field
+      key={f.name}
+      label={f.label}
+      name={f.name}
+      autoComplete="off"
+      value={values[f.name] ?? ''}
+      error={errors[f.name]}
+      onValue={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+    />
+  ));
+}
+
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
@@ -115,17 +140,7 @@ export function HomePieceCard({
           <legend className="sr-only">
             Text of the {noun} {piece.title}
           </legend>
-          {fields.map((f) => (
-            <Field
-              key={f.name}
-              label={f.label}
-              name={f.name}
-              autoComplete="off"
-              value={values[f.name] ?? ''}
-              error={errors[f.name]}
-              onValue={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
-            />
-          ))}
+          <PieceFields fields={fields} values={values} errors={errors} setValues={setValues} />
         </fieldset>
         {!readOnly && (
           <div className="flex flex-wrap items-center gap-2">

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/Button';
-import { Field, FormMessage } from '../../ui/form';
+import { FormMessage } from '../../ui/form';
 import { adminMessage } from './admin-messages';
 import { chosenPicture, PictureInput } from './catalogue-ui';
 import { LoadFailed } from './desk-ui';
-import { HomePieceCard, type HomePiece, type PieceActions } from './HomePieceCard';
+import { HomePieceCard, PieceFields, type HomePiece, type PieceActions } from './HomePieceCard';
 
 /** A text field of the pieces, with its label. */
 interface FieldSpec {
@@ -73,17 +73,7 @@ function AddPiece<T extends HomePiece & { position: number }>({
       aria-label={`Add ${/^[aeiou]/.test(config.noun) ? 'an' : 'a'} ${config.noun}`}
       className="grid gap-3 rounded-lg border border-dashed border-slate-400 bg-white p-4 sm:grid-cols-2"
     >
-      {config.fields.map((f) => (
-        <Field
-          key={f.name}
-          label={f.label}
-          name={f.name}
-          autoComplete="off"
-          value={values[f.name] ?? ''}
-          error={errors[f.name]}
-          onValue={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
-        />
-      ))}
+      <PieceFields fields={config.fields} values={values} errors={errors} setValues={setValues} />
       <PictureInput
         label="Picture (JPEG, PNG or WebP)"
         error={errors.image ?? ''}
