@@ -9,7 +9,7 @@ import type { ImagesTable } from '../db/schema';
 import { pictureHash, pictureUrl } from '../services/images/pipeline';
 import { asBuffer, workerPool } from '../shared/worker-pool';
 import type { IllustrationSpec } from './illustrations';
-import { PHOTO_VERSION, photoColour, photoSize, renderPhoto } from './photos';
+import { drawPhoto, PHOTO_VERSION, photoColour, photoSize, type DrawnPhoto } from './photos';
 
 /** A recipe's images row and public address. */
 export function photoPicture(spec: IllustrationSpec): { row: Insertable<ImagesTable>; url: string } {
@@ -25,9 +25,9 @@ export function photoPicture(spec: IllustrationSpec): { row: Insertable<ImagesTa
   return { row: { ...facts, recipe }, url: pictureUrl(facts) };
 }
 
-/** Draws a stored recipe (the images table's `recipe`) as its JPEG original. */
-export function renderPhotoRecipe(recipe: string): Promise<Buffer> {
-  return renderPhoto(JSON.parse(recipe) as IllustrationSpec);
+/** Draws a stored recipe (the images table's `recipe`): its JPEG original and that JPEG's pixels. */
+export function drawPhotoRecipe(recipe: string): Promise<DrawnPhoto> {
+  return drawPhoto(JSON.parse(recipe) as IllustrationSpec);
 }
 
 /**
@@ -36,13 +36,14 @@ export function renderPhotoRecipe(recipe: string): Promise<Buffer> {
  * seed draws two photos at once on two cores, and a shop that draws its photos in the background
  * keeps answering requests meanwhile.
  */
-const drawOffThread = workerPool<string, Uint8Array>({
+const drawOffThread = workerPool<string, DrawnPhoto>({
   module: new URL('./photo-thread.ts', import.meta.url),
   size: Math.min(4, os.availableParallelism()),
-  runHere: renderPhotoRecipe,
+  runHere: drawPhotoRecipe,
 });
 
-/** `renderPhotoRecipe` on a worker thread (the same bytes). */
-export async function renderPhotoRecipeOffThread(recipe: string): Promise<Buffer> {
-  return asBuffer(await drawOffThread(recipe));
+/** `drawPhotoRecipe` on a worker thread (the same bytes; the pixels are moved, not copied). */
+export async function drawPhotoRecipeOffThread(recipe: string): Promise<DrawnPhoto> {
+  const drawn = await drawOffThread(recipe);
+  return { ...drawn, jpeg: asBuffer(drawn.jpeg) };
 }

@@ -1,5 +1,5 @@
 // The photo pool's thread (photo-recipes.ts): draws the recipes it is sent.
-import { serveInThread } from '../shared/worker-pool';
-import { renderPhotoRecipe } from './photo-recipes';
+import { movable, serveInThread } from '../shared/worker-pool';
+import { drawPhotoRecipe } from './photo-recipes';
 
-serveInThread(renderPhotoRecipe);
+serveInThread(drawPhotoRecipe, (drawn) => movable(drawn.pixels.data));

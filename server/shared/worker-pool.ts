@@ -109,13 +109,19 @@ export function workerPool<In, Out>(options: WorkerPoolOptions<In, Out>): (input
   };
 }
 
-/** Run by a pool's thread module: answers each task with `handler`'s output or its error. */
-export function serveInThread<In, Out>(handler: (input: In) => Promise<Out>): void {
+/**
+ * Run by a pool's thread module: answers each task with `handler`'s output or its error. The
+ * buffers `transfer` names are moved to the calling thread rather than copied.
+ */
+export function serveInThread<In, Out>(
+  handler: (input: In) => Promise<Out>,
+  transfer: (output: Out) => ArrayBuffer[] = () => [],
+): void {
   if (isMainThread || !parentPort) throw new Error('serveInThread runs in a worker thread only');
   const port = parentPort;
   port.on('message', (request: ThreadRequest<In>) => {
     handler(request.input).then(
-      (output) => port.postMessage({ id: request.id, output } satisfies ThreadAnswer<Out>),
+      (output) => port.postMessage({ id: request.id, output } satisfies ThreadAnswer<Out>, transfer(output)),
       (error: unknown) =>
         port.postMessage({
           id: request.id,
@@ -123,6 +129,17 @@ export function serveInThread<In, Out>(handler: (input: In) => Promise<Out>): vo
         } satisfies ThreadAnswer<Out>),
     );
   });
+}
+
+/**
+ * The memory of `bytes` as a list to transfer: only when the bytes are all of it (a Buffer cut
+ * from Node's shared pool is copied, or moving it would take its neighbours too).
+ */
+export function movable(bytes: Uint8Array): ArrayBuffer[] {
+  const { buffer } = bytes;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
+    ? [buffer]
+    : [];
 }
 
 /** A Buffer over the bytes a thread sent (structured cloning turns a Buffer into a Uint8Array). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { first } from '../lists';
 import sharp from 'sharp';
 import { parseImageUrl, responsivePicture } from '../../contract/images';
-import { renderPhotoRecipe } from '../../server/demo/photo-recipes';
+import { drawPhotoRecipe } from '../../server/demo/photo-recipes';
 import { findImage } from '../../server/repositories/images';
 import { storePicture } from '../../server/services/images/pipeline';
 import { makeTestApp, readResponse, type TestApp } from './helpers';
@@ -121,7 +121,7 @@ describe('catalogue pictures', () => {
     if (!facts) throw new Error(`Not a pipeline picture: ${url}`);
     const row = await findImage(t.db, facts.hash);
     if (!row?.recipe) throw new Error(`No recipe for ${url}`);
-    await storePicture(t.mediaDir, facts, await renderPhotoRecipe(row.recipe));
+    await storePicture(t.mediaDir, facts, (await drawPhotoRecipe(row.recipe)).jpeg);
   }
 
   test('a product’s picture is a photo whose every width and format is immutable', async () => {

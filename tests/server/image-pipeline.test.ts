@@ -64,6 +64,33 @@ describe('responsive widths', () => {
     expect(fs.readdirSync(path.join(dir, 'images')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  test('from the pixels of a photo just drawn: the same widths, the same picture, without decoding it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipeline-'));
+    // Left half red, right half blue: where the colours sit shows the pixels were read in order.
+    const width = 700;
+    const height = 300;
+    const data = new Uint8Array(width * height * 3);
+    for (let i = 0; i < width * height; i++) data.set(i % width < width / 2 ? [200, 30, 30] : [30, 30, 200], i * 3);
+    const pixels = { data, width, height, channels: 3 as const };
+    // The original says nothing: were it decoded, the widths would be wrong.
+    const decoy = await sharp({ create: { width, height, channels: 3, background: '#00ff00' } })
+      .jpeg()
+      .toBuffer();
+    const facts: PictureFacts = { hash: pictureHash('pixels'), width, height, colour: '#7a1e7a', ext: 'jpg' };
+    expect(await writeResponsiveWidths(dir, facts, decoy, { pixels })).toBe(10);
+    for (const size of [160, 640]) {
+      const file = path.join(dir, 'images', variantName(facts.hash, size, 'webp'));
+      const { data: out, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([size, Math.round((height * size) / width)]);
+      const at = (x: number) => Array.from(out.subarray((10 * info.width + x) * 3, (10 * info.width + x) * 3 + 3));
+      const [lr, , lb] = at(5);
+      const [rr, , rb] = at(info.width - 5);
+      expect((lr ?? 0) > 150 && (lb ?? 0) < 80, `left of ${size}w`).toBe(true);
+      expect((rb ?? 0) > 150 && (rr ?? 0) < 80, `right of ${size}w`).toBe(true);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
 
 describe('the background encoder', () => {

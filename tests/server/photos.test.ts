@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ILLUSTRATION_KINDS, generateCatalogue } from '../../server/demo/generate.js';
 import type { IllustrationSpec } from '../../server/demo/illustrations.js';
-import { renderPhotoRecipeOffThread } from '../../server/demo/photo-recipes.js';
+import { drawPhotoRecipeOffThread } from '../../server/demo/photo-recipes.js';
 import { PHOTO_VERSION, photoColour, photoSize, renderPhoto } from '../../server/demo/photos.js';
 
 const KB = 1024;
@@ -95,8 +95,11 @@ describe('demo photos', () => {
 
   it('gives the same bytes drawn on a worker thread, as the seed and the shop draw them', async () => {
     for (const spec of [products[7], tiles[2], banners[0]] as IllustrationSpec[]) {
-      const there = await renderPhotoRecipeOffThread(JSON.stringify(spec));
-      expect(there.equals(photos.get(spec) as Buffer), describeSpec(spec)).toBe(true);
+      const there = await drawPhotoRecipeOffThread(JSON.stringify(spec));
+      expect(there.jpeg.equals(photos.get(spec) as Buffer), describeSpec(spec)).toBe(true);
+      const { width, height } = photoSize(spec);
+      expect(there.pixels).toMatchObject({ width, height, channels: 3 });
+      expect(there.pixels.data.byteLength).toBe(width * height * 3);
     }
   });
 

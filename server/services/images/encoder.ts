@@ -9,10 +9,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../db';
 import { countImagesBehind, imagesBehind, markEncoded, type ImageRow } from '../../repositories/images';
-import { originalFile, PIPELINE_VERSION, writeAtomically, writeResponsiveWidths, type PictureFacts } from './pipeline';
+import {
+  originalFile,
+  PIPELINE_VERSION,
+  writeAtomically,
+  writeResponsiveWidths,
+  type PictureFacts,
+  type RawPixels,
+} from './pipeline';
 
-/** Draws a seeded photo from its recipe (the demo's photo renderer; loaded only when needed). */
-export type RecipeRenderer = (recipe: string) => Promise<Buffer>;
+/**
+ * Draws a seeded photo from its recipe (the demo's photo renderer; loaded only when needed): its
+ * original, or the original and its pixels.
+ */
+export type RecipeRenderer = (recipe: string) => Promise<Buffer | { jpeg: Buffer; pixels: RawPixels }>;
 
 export interface EncodeOptions {
   /**
@@ -41,31 +51,32 @@ async function readOriginal(
   mediaDir: string,
   row: ImageRow,
   render: RecipeRenderer | undefined,
-): Promise<Buffer | null> {
+): Promise<{ original: Buffer; pixels?: RawPixels } | null> {
   const file = originalFile(mediaDir, row);
   try {
-    return await fs.readFile(file);
+    return { original: await fs.readFile(file) };
   } catch (error) {
     // Only a missing original is drawn (or reported missing); one that cannot be read is an error.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     if (!row.recipe) return null;
     const renderer = render ?? (await defaultRenderer());
-    const bytes = await renderer(row.recipe);
+    const drawn = await renderer(row.recipe);
+    const found = Buffer.isBuffer(drawn) ? { original: drawn } : { original: drawn.jpeg, pixels: drawn.pixels };
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await writeAtomically(file, bytes);
-    return bytes;
+    await writeAtomically(file, found.original);
+    return found;
   }
 }
 
 async function defaultRenderer(): Promise<RecipeRenderer> {
-  const { renderPhotoRecipeOffThread } = await import('../../demo/photo-recipes');
-  return renderPhotoRecipeOffThread;
+  const { drawPhotoRecipeOffThread } = await import('../../demo/photo-recipes');
+  return drawPhotoRecipeOffThread;
 }
 
 /** Encodes one row: its original (drawn from the recipe if need be) and its responsive widths. */
 async function encodeRow(mediaDir: string, row: ImageRow, options: EncodeOptions): Promise<'encoded' | 'missing'> {
-  const original = await readOriginal(mediaDir, row, options.renderRecipe);
-  if (!original) return 'missing';
+  const found = await readOriginal(mediaDir, row, options.renderRecipe);
+  if (!found) return 'missing';
   const facts: PictureFacts = {
     hash: row.hash,
     width: row.width,
@@ -73,7 +84,7 @@ async function encodeRow(mediaDir: string, row: ImageRow, options: EncodeOptions
     colour: row.colour,
     ext: row.ext,
   };
-  await writeResponsiveWidths(mediaDir, facts, original, { force: options.force });
+  await writeResponsiveWidths(mediaDir, facts, found.original, { force: options.force, pixels: found.pixels });
   return 'encoded';
 }
 

@@ -41,6 +41,14 @@ const ENCODERS: Record<ImageFormat, (image: sharp.Sharp) => sharp.Sharp> = {
   webp: (image) => image.webp({ quality: 74, effort: 0 }),
 };
 
+/** The decoded pixels of an original, when at hand (a photo just drawn): spares decoding it. */
+export interface RawPixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
 /** A picture's facts without its address prefix. */
 export type PictureFacts = Omit<ImageInfo, 'prefix'>;
 
@@ -94,15 +102,15 @@ export async function writeAtomically(file: string, bytes: Buffer): Promise<void
 }
 
 /**
- * Writes the responsive widths of a picture whose original is `original` (bytes): every width
- * of `responsiveWidths` in every format. Files already there are kept unless `force`; answers how
- * many were written.
+ * Writes the responsive widths of a picture whose original is `original` (bytes; or its decoded
+ * `pixels` when given): every width of `responsiveWidths` in every format. Files already there
+ * are kept unless `force`; answers how many were written.
  */
 export async function writeResponsiveWidths(
   mediaDir: string,
   facts: PictureFacts,
   original: Buffer,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; pixels?: RawPixels } = {},
 ): Promise<number> {
   const folder = imagesFolder(mediaDir);
   await fs.mkdir(folder, { recursive: true });
@@ -110,7 +118,9 @@ export async function writeResponsiveWidths(
   // The largest first: each smaller width is resized from the one before, which is faster than
   // decoding the original again and looks the same (Lanczos each time).
   const widths = responsiveWidths(facts.width).reverse();
-  let source: sharp.Sharp = sharp(original, { failOn: 'error' });
+  let source: sharp.Sharp = options.pixels
+    ? sharp(options.pixels.data, { raw: options.pixels })
+    : sharp(original, { failOn: 'error' });
   for (const width of widths) {
     const resized = await source
       .resize({ width, withoutEnlargement: true })
