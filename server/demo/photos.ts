@@ -9,6 +9,7 @@
  * picture size and kept in memory, so one recipe always gives the same bytes.
  */
 import sharp from 'sharp';
+import type { RawPixels } from '../services/images/pipeline.js';
 import type { IllustrationKind } from './generate.js';
 import { renderIllustration, type IllustrationSpec } from './illustrations.js';
 
@@ -345,7 +346,7 @@ function drawingOnly(spec: IllustrationSpec, look: Look, width: number, height: 
 /** A drawn photo: its JPEG, and the pixels it was encoded from (RGB, row by row). */
 export interface DrawnPhoto {
   jpeg: Buffer;
-  pixels: { data: Uint8Array; width: number; height: number; channels: 3 };
+  pixels: RawPixels;
 }
 
 /** Renders a recipe as a photo-like JPEG of `photoSize(spec)`. */
@@ -424,7 +425,8 @@ export async function drawPhoto(spec: IllustrationSpec): Promise<DrawnPhoto> {
   const ambient = look.ambient;
   const out = Buffer.alloc(width * height * 3);
   const px = new Uint8ClampedArray(out.buffer, out.byteOffset, out.length);
-  // Read in the loop below through locals: a property load per pixel cost about a quarter of it.
+  // Read in the loop below through locals, not a property load per pixel (the loop's mean over 10
+  // photos: 66–70 ms in three runs, against 77–112 ms before, on a noisy machine).
   const { index: castIndex, weight: castWeight } = castCols;
   const { index: colIndex, weight: colWeight } = cols;
   for (let y = 0; y < height; y++) {

@@ -7,8 +7,10 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads';
  *
  * A pool starts its threads on the first task, one more each time every running thread is busy,
  * up to `size`, and does not keep the process alive while idle. A task goes to the thread with
- * the fewest under way. When a thread cannot start or stops, its tasks and every later one run on
- * the calling thread instead, as they would without the pool: the answer is the same, only slower.
+ * the fewest under way. The tasks of a thread that stops run on the calling thread instead, as
+ * they would without the pool (the answer is the same, only slower), and a later task starts a
+ * new thread; when a thread cannot start or fails (its module does not load, an uncaught error),
+ * every later task runs on the calling thread too.
  *
  * A thread's module is a TypeScript file that calls `serveInThread(handler)`; it is loaded through
  * tsx (worker-thread.mjs), as the shop's own process loads its code, whatever started the process.

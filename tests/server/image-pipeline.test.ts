@@ -27,10 +27,11 @@ afterAll(async () => {
  * A small plain picture in place of the demo's drawing: the encoder's bookkeeping without its
  * cost (sharp never enlarges, so every width is written from these 48 pixels).
  */
-function plainPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 48, height: 48, channels: 3, background: '#c0a080' } })
+async function plainPhoto(): Promise<{ jpeg: Buffer }> {
+  const jpeg = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#c0a080' } })
     .jpeg()
     .toBuffer();
+  return { jpeg };
 }
 
 function filesOf(mediaDir: string, facts: PictureFacts): string[] {

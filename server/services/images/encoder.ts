@@ -20,9 +20,9 @@ import {
 
 /**
  * Draws a seeded photo from its recipe (the demo's photo renderer; loaded only when needed): its
- * original, or the original and its pixels.
+ * JPEG original, and the pixels it was encoded from when at hand.
  */
-export type RecipeRenderer = (recipe: string) => Promise<Buffer | { jpeg: Buffer; pixels: RawPixels }>;
+export type RecipeRenderer = (recipe: string) => Promise<{ jpeg: Buffer; pixels?: RawPixels }>;
 
 export interface EncodeOptions {
   /**
@@ -60,11 +60,10 @@ async function readOriginal(
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     if (!row.recipe) return null;
     const renderer = render ?? (await defaultRenderer());
-    const drawn = await renderer(row.recipe);
-    const found = Buffer.isBuffer(drawn) ? { original: drawn } : { original: drawn.jpeg, pixels: drawn.pixels };
+    const { jpeg, pixels } = await renderer(row.recipe);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await writeAtomically(file, found.original);
-    return found;
+    await writeAtomically(file, jpeg);
+    return { original: jpeg, pixels };
   }
 }
 

@@ -119,7 +119,9 @@ export async function writeResponsiveWidths(
   // decoding the original again and looks the same (Lanczos each time).
   const widths = responsiveWidths(facts.width).reverse();
   let source: sharp.Sharp = options.pixels
-    ? sharp(options.pixels.data, { raw: options.pixels })
+    ? sharp(options.pixels.data, {
+        raw: { width: options.pixels.width, height: options.pixels.height, channels: options.pixels.channels },
+      })
     : sharp(original, { failOn: 'error' });
   for (const width of widths) {
     const resized = await source
