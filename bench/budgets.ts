@@ -34,6 +34,8 @@ export const BUDGETS = {
     atProducts: 10_000,
     minProductPagesPerSecond: 250,
     maxPeakMemoryMb: 1536,
+    /** Seeding the demo catalogue with its photos drawn and encoded (`npm run seed -- --products`). */
+    maxSeedSeconds: 120,
     /** The large catalogue (`BENCH_LARGE=1`): the whole build's wall time and peak memory. */
     large: { atProducts: 100_000, maxWallSeconds: 300, maxPeakMemoryMb: 2048 },
   },
