@@ -122,21 +122,64 @@ for (const width of WIDTHS) {
   });
 }
 
-test('at 360 px the category page shows a product on the first screen, its list folded', async ({ page }) => {
-  // 360 × 640: a small phone's screen once the browser's own bars are taken away.
-  const screen = { width: 360, height: 640 };
-  await page.setViewportSize(screen);
-  await page.goto('/subcategories/1');
-  const firstCard = page.locator('[data-grid-list] > li').first();
-  await expect(firstCard).toBeVisible();
-  for (const part of [firstCard.locator('img').first(), firstCard.getByRole('heading')]) {
-    const box = await part.boundingBox();
-    expect(box, 'first product card').not.toBeNull();
-    expect(box!.y + box!.height, 'bottom of the first card’s picture and name').toBeLessThanOrEqual(screen.height);
+/** Listing pages whose category list folds away on a phone, and where their results are. */
+const LISTINGS = [
+  { page: 'category page', path: '/subcategories/1', results: '[data-grid-list] > li' },
+  { page: 'search page', path: '/searchproductlist?search=milk', results: 'ul[aria-label="Search results"] > li' },
+] as const;
+
+for (const listing of LISTINGS) {
+  test(`at 360 px the ${listing.page} shows a product on the first screen, its category list folded`, async ({
+    page,
+  }) => {
+    // 360 × 640: a small phone's screen once the browser's own bars are taken away.
+    const screen = { width: 360, height: 640 };
+    await page.setViewportSize(screen);
+    await page.goto(listing.path);
+    const firstCard = page.locator(listing.results).first();
+    await expect(firstCard).toBeVisible();
+    for (const part of [firstCard.locator('img').first(), firstCard.getByRole('heading')]) {
+      const box = await part.boundingBox();
+      expect(box, 'first product card').not.toBeNull();
+      expect(box!.y + box!.height, 'bottom of the first card’s picture and name').toBeLessThanOrEqual(screen.height);
+    }
+    // The category list is one tap away, without any script.
+    const list = page.locator('details[data-category-toggle]');
+    await expect(list.getByRole('link', { name: 'Clothing' })).toBeHidden();
+    await list.locator('summary').click();
+    await expect(list.getByRole('link', { name: 'Clothing' })).toBeVisible();
+  });
+}
+
+/**
+ * Where a product card's parts stick out of its frame, in px beyond either side: a card is half
+ * a phone's width, and its three buttons must fit in it.
+ */
+function partsOutsideCards(): string[] {
+  const found: string[] = [];
+  for (const card of document.querySelectorAll('[data-card]')) {
+    const frame = card.getBoundingClientRect();
+    if (frame.width === 0) continue;
+    for (const part of card.querySelectorAll('a, button, img, h3, p')) {
+      const box = part.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const beyond = Math.max(box.right - frame.right, frame.left - box.left);
+      if (beyond > 0.5) {
+        const name = part.getAttribute('aria-label') ?? part.textContent?.trim() ?? part.tagName;
+        found.push(`${name}: ${Math.round(beyond)} px outside a card ${Math.round(frame.width)} px wide`);
+      }
+    }
   }
-  // The category list is one tap away, without any script.
-  const list = page.locator('details[data-category-toggle]');
-  await expect(list.getByRole('link', { name: 'Clothing' })).toBeHidden();
-  await list.locator('summary').click();
-  await expect(list.getByRole('link', { name: 'Clothing' })).toBeVisible();
-});
+  return found;
+}
+
+for (const width of [320, ...WIDTHS, 412]) {
+  test(`at ${width} px a product card's picture, name and buttons stay inside the card`, async ({ page }) => {
+    await page.setViewportSize({ width, height: HEIGHT });
+    for (const path of ['/', '/subcategories/1']) {
+      await page.goto(path);
+      await expect(page.locator('[data-card] [data-card-action="cart"]').first()).toBeVisible();
+      expect(await page.evaluate(partsOutsideCards), `${path} at ${width} px`).toEqual([]);
+    }
+  });
+}

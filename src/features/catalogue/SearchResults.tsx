@@ -34,11 +34,25 @@ interface Props {
 }
 
 /**
- * Results whose pictures load with the page: a phone's first screen (412 × 823) shows one row of
- * two under the category list; later ones wait until scrolled near. The first is the page's
- * preloaded picture.
+ * Results whose pictures load with the page: a phone's first screen (412 × 823) shows two rows of
+ * two under the folded category list, a laptop's one row of four; later ones wait until scrolled
+ * near. The first is the page's preloaded picture.
  */
-const EAGER_RESULTS = 2;
+const EAGER_RESULTS = 4;
+
+function CategoryList({ categories }: { categories: Props['sideCategories'] }) {
+  return (
+    <ul className="space-y-1">
+      {categories.map((c) => (
+        <li key={c.name}>
+          <a href={c.href} className="block rounded-lg px-3 py-2 text-sm hover:bg-brand-50">
+            {c.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function SearchResultsView({ sideCategories, initial = null }: Props) {
   const [results, setResults] = useState<SearchProduct[] | null>(initial?.products ?? null);
@@ -74,24 +88,23 @@ function SearchResultsView({ sideCategories, initial = null }: Props) {
   const stock = useStock(useMemo(() => (results ?? []).map((p) => p.id), [results]));
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
-      <aside aria-labelledby="search-categories">
+    <div className="grid gap-3 lg:grid-cols-[14rem_1fr] lg:gap-8">
+      {/* Phones get the list folded (a plain <details>) so the results come first, as on a category page. */}
+      <details className="rounded-lg border border-slate-200 lg:hidden" data-category-toggle>
+        <summary className="cursor-pointer px-3 py-2 font-semibold">Category</summary>
+        <nav aria-label="Category" className="border-t border-slate-200 p-2">
+          <CategoryList categories={sideCategories} />
+        </nav>
+      </details>
+      <aside aria-labelledby="search-categories" className="hidden lg:block">
         <h2 id="search-categories" className="mb-3 text-lg font-semibold">
           Category
         </h2>
-        <ul className="space-y-1">
-          {sideCategories.map((c) => (
-            <li key={c.name}>
-              <a href={c.href} className="block rounded-lg px-3 py-2 text-sm hover:bg-brand-50">
-                {c.name}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <CategoryList categories={sideCategories} />
       </aside>
       <div>
-        <div className="mb-6 flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <h1 className="text-2xl font-bold">Search Results for &quot;{term}&quot;</h1>
+        <div className="mb-3 flex flex-col items-start gap-2 sm:mb-6 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+          <h1 className="text-xl font-bold sm:text-2xl">Search Results for &quot;{term}&quot;</h1>
           <label className="flex items-center gap-2 text-sm font-semibold">
             Sort by: Price
             <select
