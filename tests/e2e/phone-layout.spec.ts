@@ -157,10 +157,10 @@ for (const listing of LISTINGS) {
  */
 function partsOutsideCards(): string[] {
   const found: string[] = [];
-  for (const card of document.querySelectorAll('[data-card]')) {
+  for (const card of Array.from(document.querySelectorAll('[data-card]'))) {
     const frame = card.getBoundingClientRect();
     if (frame.width === 0) continue;
-    for (const part of card.querySelectorAll('a, button, img, h3, p')) {
+    for (const part of Array.from(card.querySelectorAll('a, button, img, h3, p'))) {
       const box = part.getBoundingClientRect();
       if (box.width === 0) continue;
       const beyond = Math.max(box.right - frame.right, frame.left - box.left);
