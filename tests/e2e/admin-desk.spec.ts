@@ -262,6 +262,8 @@ test('an owner hides a review with a reason: it leaves the product’s public li
   // The review's text is shown as text: the markup in it is not markup.
   await expect(card.getByTestId('review-text')).toHaveText(text);
   await expect(card.locator('b')).toHaveCount(0);
+  // The list is dimmed while the filtered reviews load (the card may be in the list before): check it once loaded.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(await seriousViolations(page), 'the reviews page').toEqual([]);
 
   // Hide opens the reason's form, focused there; the shared rule's messages refuse an empty or long reason.
