@@ -19,9 +19,20 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The id of the account with this phone number, or undefined. */
-export async function findUserIdByPhone(db: Db, phone: string): Promise<number | undefined> {
-  return (await db.selectFrom('users').select('id').where('phone_number', '=', phone).executeTakeFirst())?.id;
+/**
+ * The accounts holding this e-mail or this phone number, read in one statement: on PostgreSQL two
+ * statements may see two moments, and a sign-up committed between them would show only its phone.
+ */
+export function findUsersByEmailOrPhone(
+  db: Db,
+  email: string,
+  phone: string,
+): Promise<{ id: number; email: string; phone_number: string | null }[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone_number'])
+    .where((eb) => eb.or([eb(sql<string>`lower(email)`, '=', email.toLowerCase()), eb('phone_number', '=', phone)]))
+    .execute();
 }
 
 /** Stores a new account; answers its id. Throws on a taken e-mail or phone number (unique indexes). */

@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import type { UserRow, UsersTable } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { isUniqueViolation } from '../../repositories/dialect';
-import { findUserByEmail, findUserIdByPhone, insertUser, updateUser } from '../../repositories/users';
+import { findUsersByEmailOrPhone, insertUser, updateUser } from '../../repositories/users';
 
 /** The profile answer: the shop's Profile plus the user's id. */
 export type ProfileAnswer = Profile & { id: number };
@@ -28,11 +28,9 @@ export async function findConflict(
   phone: string,
   exceptUserId?: number,
 ): Promise<'email' | 'phone' | null> {
-  const byEmail = await findUserByEmail(db, email);
-  if (byEmail && byEmail.id !== exceptUserId) return 'email';
-  const byPhone = await findUserIdByPhone(db, phone);
-  if (byPhone !== undefined && byPhone !== exceptUserId) return 'phone';
-  return null;
+  const others = (await findUsersByEmailOrPhone(db, email, phone)).filter((u) => u.id !== exceptUserId);
+  if (others.some((u) => u.email.toLowerCase() === email.toLowerCase())) return 'email';
+  return others.length > 0 ? 'phone' : null;
 }
 
 /** The 400 for an e-mail or phone number that belongs to another account. */
