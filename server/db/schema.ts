@@ -34,6 +34,7 @@ export interface Database {
   site_changes: SiteChangesTable;
   home_offers: HomeOffersTable;
   images: ImagesTable;
+  catalogue_import_checks: CatalogueImportChecksTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -386,6 +387,15 @@ export interface HomeOffersTable {
 }
 
 /** A committed catalogue change whose pages are still to be re-rendered (done_at null). */
+/** A CSV import's dry run: the rows it would create or change, as JSON of CsvRowChange[]. */
+export interface CatalogueImportChecksTable {
+  plan: string;
+  /** Null for the command line. */
+  staff_id: number | null;
+  created_at: string;
+  changes: string;
+}
+
 export interface SiteChangesTable {
   id: Generated<number>;
   created_at: CreatedAt;

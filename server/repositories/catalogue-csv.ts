@@ -69,3 +69,42 @@ export async function insertVariantsWithStock(
   }
   return ids;
 }
+
+/** Keeps a dry run's plan under its digest (the same plan checked twice is kept once), dropping checks older than `before`. */
+export async function saveImportCheck(
+  db: Db,
+  check: { plan: string; staff_id: number | null; created_at: string; changes: string },
+  before: string,
+): Promise<void> {
+  await db.deleteFrom('catalogue_import_checks').where('created_at', '<', before).execute();
+  await db
+    .insertInto('catalogue_import_checks')
+    .values(check)
+    .onConflict((oc) => oc.column('plan').doUpdateSet({ created_at: check.created_at, staff_id: check.staff_id }))
+    .execute();
+}
+
+/** A dry run's plan, when it is younger than `since`. */
+export function findImportCheck(db: Db, plan: string, since: string) {
+  return db
+    .selectFrom('catalogue_import_checks')
+    .selectAll()
+    .where('plan', '=', plan)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+}
+
+/**
+ * Sets a variant's stock on hand from `from` to `to`, only while it still is `from` and what
+ * orders hold fits in `to`: false when a sale, a delivery or an order moved it first.
+ */
+export async function moveOnHandIfStill(db: Db, variantId: number, from: number, to: number): Promise<boolean> {
+  const result = await db
+    .updateTable('stock_levels')
+    .set({ on_hand: to })
+    .where('variant_id', '=', variantId)
+    .where('on_hand', '=', from)
+    .where('reserved', '<=', to)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -18,7 +18,18 @@ const ImportQuery = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1')
     .meta({ description: 'true: check the file and report what it would do; nothing is written.' }),
+  plan: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, { error: 'plan must be the plan a check answered.' })
+    .optional()
+    .meta({
+      description:
+        "A dry run's `plan`: the import writes exactly what that check showed, or nothing (412, the rows that moved named) when the shop changed since.",
+    }),
 });
+
+/** The answer's status for each outcome: a file with problems is 422, a checked plan the shop has moved from 412. */
+const STATUS = { checked: 200, imported: 200, refused: 422, stale: 412 } as const;
 
 /** The file's text, from a multipart form's `file` or a text/csv body. */
 async function csvText(c: Context): Promise<string> {
@@ -41,8 +52,9 @@ async function csvText(c: Context): Promise<string> {
 
 /**
  * The catalogue as a spreadsheet, under /api/admin/catalogue: GET /export.csv (catalogue.read)
- * and POST /import (catalogue.write; `?dry_run=true` checks only). An import with any problem
- * answers 422 with every row's problems and writes nothing.
+ * and POST /import (catalogue.write; `?dry_run=true` checks only, `?plan=` imports what that check
+ * showed). An import with any problem answers 422 with every row's problems and writes nothing;
+ * one whose check has gone stale answers 412 with the rows that moved.
  */
 export function adminCatalogueCsvRoutes(staff: StaffContext): Hono<StaffEnv> {
   const app = new Hono<StaffEnv>({ strict: false });
@@ -60,9 +72,9 @@ export function adminCatalogueCsvRoutes(staff: StaffContext): Hono<StaffEnv> {
   });
 
   app.post('/import', requireStaff(staff, 'catalogue.write'), async (c) => {
-    const { dry_run: dryRun } = parseQuery(c, ImportQuery);
-    const report = await importCatalogueCsv(staff, actorOf(c), await csvText(c), { dryRun });
-    return c.json(report, report.ok || dryRun ? 200 : 422);
+    const { dry_run: dryRun, plan } = parseQuery(c, ImportQuery);
+    const { outcome, report } = await importCatalogueCsv(staff, actorOf(c), await csvText(c), { dryRun, plan });
+    return c.json(report, STATUS[outcome]);
   });
 
   return app;

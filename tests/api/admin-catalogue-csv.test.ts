@@ -1,9 +1,21 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { CSV_COLUMNS, CSV_FORMULA, type CsvColumn, type CsvImportReport } from '../../contract/catalogue-csv';
+import {
+  CSV_COLUMNS,
+  CSV_FORMULA,
+  CSV_PLAN_UNKNOWN,
+  CSV_ROW_MOVED,
+  csvNotMoney,
+  csvNotNumber,
+  csvStockMoved,
+  csvStockNoBase,
+  type CsvColumn,
+  type CsvImportReport,
+} from '../../contract/catalogue-csv';
+import { moveOnHandIfStill } from '../../server/repositories/catalogue-csv';
 import { ROLE_CANNOT } from '../../contract/staff';
-import { appPerFile, makeTestApp, newUser, type TestResponse } from './helpers';
+import { appPerFile, buy, makeTestApp, newUser, restock, type TestResponse } from './helpers';
 import { staffOfEachRole, type SignedInStaff } from './staff-helpers';
 import type { StaffRole } from '../../contract/staff';
 
@@ -26,8 +38,14 @@ function csvOf(rows: Partial<Row>[]): string {
   return stringify([[...CSV_COLUMNS], ...rows.map((r) => CSV_COLUMNS.map((c) => r[c] ?? ''))]);
 }
 
-function upload(csv: string, { dryRun = false, who = staff.manager } = {}): Promise<TestResponse> {
-  return t.call('POST', `/api/admin/catalogue/import${dryRun ? '?dry_run=true' : ''}`, {
+function upload(
+  csv: string,
+  { dryRun = false, who = staff.manager, plan }: { dryRun?: boolean; who?: SignedInStaff; plan?: string } = {},
+): Promise<TestResponse> {
+  const query = new URLSearchParams();
+  if (dryRun) query.set('dry_run', 'true');
+  if (plan !== undefined) query.set('plan', plan);
+  return t.call('POST', `/api/admin/catalogue/import${query.size ? `?${query}` : ''}`, {
     body: csv,
     headers: { ...who.headers, 'content-type': 'text/csv' },
   });
@@ -129,7 +147,7 @@ describe('import', () => {
     expect(report.ok).toBe(false);
     const problem = (row: number, column: CsvColumn) =>
       report.problems.find((p) => p.row === row && p.column === column);
-    expect(problem(2, 'final_price')?.message).toMatch(/Not a number/);
+    expect(problem(2, 'final_price')?.message).toBe(csvNotMoney('cheap'));
     expect(problem(3, 'on_hand')?.message).toMatch(/Stock on hand/);
     // Row 5 takes a product code another product has.
     expect(problem(5, 'sku')?.message).toMatch(/already/);
@@ -247,4 +265,209 @@ describe('import', () => {
       .executeTakeFirst();
     expect(JSON.parse(last?.change ?? '{}')).toEqual({ everything: true });
   }, 120_000);
+});
+
+/** The shop's stock of a variant, by its product code. */
+async function onHandOf(sku: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('stock_levels as s')
+    .innerJoin('variants as v', 'v.id', 's.variant_id')
+    .select('s.on_hand')
+    .where('v.sku', '=', sku)
+    .executeTakeFirstOrThrow();
+  return row.on_hand;
+}
+
+/**
+ * An exported row this test owns (its own place in the seeded catalogue, between the rows the
+ * other tests take), its stock set to 18 before the export.
+ */
+async function ownRow(index: number): Promise<Row> {
+  const variant = await t.db
+    .selectFrom('variants')
+    .select(['id', 'sku'])
+    .orderBy('id')
+    .offset(index)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await restock(t, [variant.id], 18);
+  const row = (await exported()).find((r) => r.sku === variant.sku);
+  if (!row) throw new Error(`no row for ${variant.sku}`);
+  expect(row).toMatchObject({ on_hand: '18', on_hand_at_export: '18' });
+  return row;
+}
+
+/** Sells one piece of a variant to a new shopper: ordered and paid online. */
+async function sellOne(sku: string): Promise<void> {
+  const variant = await t.db.selectFrom('variants').select('id').where('sku', '=', sku).executeTakeFirstOrThrow();
+  const shopper = await newUser(t);
+  await buy(t, shopper.token, [variant.id]);
+}
+
+const lower = (price: string) => String(Math.max(1, Math.floor(Number(price)) - 1));
+
+describe('stock in an import never undoes a sale', () => {
+  test('export, sell one, import a price change: the sale stands, and the check lists exactly that cell', async () => {
+    const row = await ownRow(20);
+    await sellOne(row.sku);
+    expect(await onHandOf(row.sku)).toBe(17);
+    const file = csvOf([{ ...row, final_price: lower(row.price) }]);
+
+    const dry = await upload(file, { dryRun: true });
+    expect(dry.status).toBe(200);
+    const report = dry.body as CsvImportReport;
+    expect(report).toMatchObject({ ok: true, problems: [], variants: { updated: 1, unchanged: 0 } });
+    expect(report.changes).toEqual([
+      {
+        row: 2,
+        sku: row.sku,
+        product_id: Number(row.product_id),
+        action: 'update',
+        fields: [{ column: 'final_price', from: row.final_price, to: lower(row.price) }],
+      },
+    ]);
+    expect(report.plan).toMatch(/^[0-9a-f]{64}$/);
+
+    const res = await upload(file, { plan: report.plan });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await onHandOf(row.sku)).toBe(17);
+    const variant = await t.db
+      .selectFrom('variants')
+      .select('final_price_paise')
+      .where('sku', '=', row.sku)
+      .executeTakeFirstOrThrow();
+    expect(variant.final_price_paise).toBe(Number(lower(row.price)) * 100);
+  });
+
+  test('a new count against a stock that moved since the export is a conflict on its row; against the current count it is written', async () => {
+    const row = await ownRow(22);
+    await sellOne(row.sku);
+    const stale = await upload(csvOf([{ ...row, on_hand: '30' }]));
+    expect(stale.status).toBe(422);
+    expect((stale.body as CsvImportReport).problems).toEqual([
+      { row: 2, column: 'on_hand', message: csvStockMoved(row.sku, 18, 17) },
+    ]);
+    expect(await onHandOf(row.sku)).toBe(17);
+
+    const file = csvOf([{ ...row, on_hand: '30', on_hand_at_export: '17' }]);
+    const dry = await upload(file, { dryRun: true });
+    expect((dry.body as CsvImportReport).changes).toEqual([
+      expect.objectContaining({ row: 2, fields: [{ column: 'on_hand', from: '17', to: '30' }] }),
+    ]);
+    const res = await upload(file, { plan: (dry.body as CsvImportReport).plan });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await onHandOf(row.sku)).toBe(30);
+  });
+
+  test('a file without on_hand_at_export changes no stock: a differing count is refused, the same count is no change', async () => {
+    const row = await ownRow(24);
+    await sellOne(row.sku);
+    const columns = CSV_COLUMNS.filter((c) => c !== 'on_hand_at_export');
+    const fileOf = (r: Partial<Row>) => stringify([[...columns], columns.map((c) => r[c] ?? '')]);
+    const refused = await upload(fileOf(row));
+    expect(refused.status).toBe(422);
+    expect((refused.body as CsvImportReport).problems).toEqual([
+      { row: 2, column: 'on_hand', message: csvStockNoBase(row.sku) },
+    ]);
+    const same = await upload(fileOf({ ...row, on_hand: '17' }), { dryRun: true });
+    expect(same.body).toMatchObject({ ok: true, changes: [], variants: { updated: 0, unchanged: 1 } });
+    const empty = await upload(fileOf({ ...row, on_hand: '', final_price: lower(row.price) }));
+    expect(empty.status).toBe(200);
+    expect(await onHandOf(row.sku)).toBe(17);
+  });
+
+  test('the import writes the plan its check showed, or nothing: a row that moved since is named (412)', async () => {
+    const row = await ownRow(26);
+    const other = await ownRow(28);
+    const file = csvOf([
+      { ...row, final_price: lower(row.price) },
+      { ...other, on_hand: '25' },
+    ]);
+    const { plan } = (await upload(file, { dryRun: true })).body as CsvImportReport;
+    // Another desk changes the first row's price after the check.
+    await t.db
+      .updateTable('variants')
+      .set({ final_price_paise: Number(row.price) * 100 })
+      .where('sku', '=', row.sku)
+      .execute();
+    const before = (await t.call('GET', '/api/admin/catalogue/export.csv', { headers: staff.manager.headers })).body;
+    const res = await upload(file, { plan });
+    expect(res.status).toBe(412);
+    expect(res.body).toMatchObject({
+      ok: false,
+      dry_run: false,
+      problems: [{ row: 2, column: null, message: CSV_ROW_MOVED }],
+    });
+    const after = (await t.call('GET', '/api/admin/catalogue/export.csv', { headers: staff.manager.headers })).body;
+    expect(after).toBe(before);
+
+    // Checked again, the plan goes through.
+    const again = (await upload(file, { dryRun: true })).body as CsvImportReport;
+    expect((await upload(file, { plan: again.plan })).status).toBe(200);
+    expect(await onHandOf(other.sku)).toBe(25);
+  });
+
+  test('a sale after the check refuses a planned stock change with its row; a plan never checked or malformed is refused', async () => {
+    const row = await ownRow(30);
+    const file = csvOf([{ ...row, on_hand: '40' }]);
+    const { plan } = (await upload(file, { dryRun: true })).body as CsvImportReport;
+    await sellOne(row.sku);
+    const res = await upload(file, { plan });
+    expect(res.status).toBe(422);
+    expect((res.body as CsvImportReport).problems).toEqual([
+      { row: 2, column: 'on_hand', message: csvStockMoved(row.sku, 18, 17) },
+    ]);
+    expect(await onHandOf(row.sku)).toBe(17);
+
+    const priceOnly = csvOf([{ ...row, on_hand: '17', on_hand_at_export: '17', final_price: lower(row.price) }]);
+    const unknown = await upload(priceOnly, { plan: 'f'.repeat(64) });
+    expect(unknown.status).toBe(409);
+    expect(unknown.body).toMatchObject({ message: CSV_PLAN_UNKNOWN });
+    const malformed = await upload(priceOnly, { plan: 'yesterday' });
+    expect(malformed.status).toBe(400);
+    expect(await onHandOf(row.sku)).toBe(17);
+  });
+
+  test('the stock write itself holds only while the shop still has the count planned', async () => {
+    const row = await ownRow(32);
+    const variant = await t.db.selectFrom('variants').select('id').where('sku', '=', row.sku).executeTakeFirstOrThrow();
+    expect(await moveOnHandIfStill(t.db, variant.id, 17, 40)).toBe(false);
+    expect(await onHandOf(row.sku)).toBe(18);
+    expect(await moveOnHandIfStill(t.db, variant.id, 18, 40)).toBe(true);
+    expect(await onHandOf(row.sku)).toBe(40);
+  });
+});
+
+describe('numbers are plain decimals', () => {
+  test.each([
+    ['price', '1,99', csvNotMoney('1,99')],
+    ['price', '1,299.50', csvNotMoney('1,299.50')],
+    ['price', '0x10', csvNotMoney('0x10')],
+    ['final_price', '1e1', csvNotMoney('1e1')],
+    ['final_price', '₹199', csvNotMoney('₹199')],
+    ['final_price', '199.555', csvNotMoney('199.555')],
+    ['weight_g', '1,000', csvNotNumber('1,000')],
+    ['on_hand', '0x10', csvNotNumber('0x10')],
+  ] as const)('%s "%s" is refused by row and column', async (column, value, message) => {
+    const [a] = await exported();
+    if (!a) throw new Error('no rows');
+    const [first, second] = newProductRows(a, `Plain Numbers ${column} ${value}`, `GB-PLAIN-${column}`);
+    // A product's own cell is read from its first row, a variant's from its own (the second here).
+    const own = column === 'weight_g';
+    const file = csvOf(
+      own ? [{ ...first, [column]: value }, { ...second }] : [{ ...first }, { ...second, [column]: value }],
+    );
+    const res = await upload(file, { dryRun: true });
+    expect((res.body as CsvImportReport).problems).toEqual([{ row: own ? 2 : 3, column, message }]);
+  });
+
+  test.each(['199', '199.5', '199.50'])('a price of %s is read as rupees and paise', async (price) => {
+    const [a] = await exported();
+    if (!a) throw new Error('no rows');
+    const [first] = newProductRows(a, `Plain Price ${price}`, `GB-PRICE-${price}`);
+    const res = await upload(csvOf([{ ...first, price, final_price: price }]), { dryRun: true });
+    expect(res.body).toMatchObject({ ok: true, problems: [] });
+    const change = (res.body as CsvImportReport).changes[0];
+    expect(change?.fields).toContainEqual({ column: 'price', from: null, to: String(Number(price)) });
+  });
 });

@@ -11,6 +11,7 @@ import { staff } from './0009-staff';
 import { backOffice } from './0010-back-office';
 import { homeOffers } from './0011-home-offers';
 import { images } from './0012-images';
+import { importChecks } from './0013-import-checks';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-back-office': backOffice,
   '0011-home-offers': homeOffers,
   '0012-images': images,
+  '0013-import-checks': importChecks,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

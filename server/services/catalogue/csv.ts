@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
@@ -6,22 +7,37 @@ import {
   CSV_EMPTY,
   CSV_FORMULA,
   CSV_NOT_READABLE,
+  CSV_PLAN_UNKNOWN,
+  CSV_ROW_MOVED,
   CSV_TOO_MANY_ROWS,
   MAX_CSV_ROWS,
   PRODUCT_COLUMNS,
   REQUIRED_CSV_COLUMNS,
   csvMissingColumns,
+  csvNotMoney,
+  csvNotNumber,
+  csvStockMoved,
+  csvStockNoBase,
   csvUnknownColumns,
   type CsvColumn,
+  type CsvFieldChange,
   type CsvImportReport,
   type CsvProblem,
+  type CsvRowChange,
 } from '../../../contract/catalogue-csv';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/pricing';
 import { productCreateSchema, skuTaken, stockBelowHeld } from '../../../contract/schemas/admin-catalogue';
 import type { Db } from '../../db';
 import { ApiError } from '../../http/errors';
 import * as repo from '../../repositories/admin-catalogue';
-import { catalogueForCsv, insertVariantsWithStock, type CsvProductRow } from '../../repositories/catalogue-csv';
+import {
+  catalogueForCsv,
+  findImportCheck,
+  insertVariantsWithStock,
+  moveOnHandIfStill,
+  saveImportCheck,
+  type CsvProductRow,
+} from '../../repositories/catalogue-csv';
 import { inTransaction } from '../../repositories/helpers';
 import { recordSiteChange } from '../site/changes';
 import { recordAudit, type Actor } from '../staff/audit';
@@ -29,11 +45,18 @@ import { productColumns, type CatalogueStaff } from './admin';
 
 /**
  * The catalogue as a spreadsheet (contract/catalogue-csv.ts): the export writes every product
- * and variant, hidden ones included; the import first reads the whole file and lists every
- * row's problems (a dry run does only that), then writes all of it in one transaction or
- * nothing. Rows carry the same rules as the admin forms: each product is checked with the
- * product form's schema.
+ * and variant, hidden ones included; the import first reads the whole file and decides every
+ * row — what it creates, what it changes cell by cell, and every problem — (a dry run does only
+ * that, and keeps the plan), then writes all of it in one transaction or nothing. Rows carry the
+ * same rules as the admin forms: each product is checked with the product form's schema.
+ *
+ * Stock is never taken back by an old file: a row changes a variant's stock only where its
+ * `on_hand` differs from its `on_hand_at_export`, and then only while the shop still has the
+ * exported count (a sale or delivery since is a conflict on that row).
  */
+
+/** How long a dry run's plan can be imported by its digest. */
+const CHECK_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /** Above this many products changed, one whole build is cheaper than rendering each product's pages again. */
 const REFRESH_PRODUCTS_AT_MOST = 200;
@@ -49,45 +72,112 @@ function safeCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-const yesNo = (value: number | boolean) => (value ? 'yes' : 'no');
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+const rupees = (paise: number) => String(paiseToRupees(paise));
+
+/** A product's own cells as the file spells them (text as it is: the export escapes it). */
+interface ProductCellValues {
+  name: string;
+  description: string;
+  brand: string | null;
+  category_name: string;
+  subcategory_name: string;
+  unit: string;
+  weight_grams: number;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+  hsn_code: string | null;
+  gst_rate: number;
+  popular: boolean;
+  big_deal: boolean;
+  hidden: boolean;
+}
+
+function productCells(p: ProductCellValues, text: (value: string) => string = (v) => v) {
+  return {
+    product_name: text(p.name),
+    description: text(p.description),
+    brand: text(p.brand ?? ''),
+    category: text(p.category_name),
+    subcategory: text(p.subcategory_name),
+    product_unit: p.unit,
+    weight_g: String(p.weight_grams),
+    length_cm: String(p.length_cm),
+    width_cm: String(p.width_cm),
+    height_cm: String(p.height_cm),
+    hsn_code: p.hsn_code ?? '',
+    gst_rate: String(p.gst_rate),
+    popular: yesNo(p.popular),
+    big_deal: yesNo(p.big_deal),
+    hidden: yesNo(p.hidden),
+  } satisfies Partial<Record<CsvColumn, string>>;
+}
+
+/** A variant's own cells but its stock. */
+interface VariantCellValues {
+  sku: string;
+  name: string;
+  color: string | null;
+  size: string | null;
+  unit: string;
+  unit_value: number;
+  price_paise: number;
+  final_price_paise: number;
+}
+
+function variantCells(v: VariantCellValues, text: (value: string) => string = (x) => x) {
+  return {
+    sku: text(v.sku),
+    variant_name: text(v.name),
+    colour: text(v.color ?? ''),
+    size: text(v.size ?? ''),
+    unit: v.unit,
+    unit_value: String(v.unit_value),
+    price: rupees(v.price_paise),
+    final_price: rupees(v.final_price_paise),
+  } satisfies Partial<Record<CsvColumn, string>>;
+}
+
+const productCellsOf = (p: CsvProductRow): ProductCellValues => ({
+  ...p,
+  popular: p.popular === 1,
+  big_deal: p.big_deal === 1,
+  hidden: p.hidden_at !== null,
+});
 
 /** Every product and variant as CSV, one row per variant, in product and variant order. */
 export async function exportCatalogueCsv(db: Db): Promise<string> {
   const products = await catalogueForCsv(db);
   const records: string[][] = [];
   for (const p of products) {
+    const product = productCells(productCellsOf(p), safeCell);
     for (const v of p.variants) {
       const row: Record<CsvColumn, string> = {
         product_id: String(p.id),
-        product_name: safeCell(p.name),
-        description: safeCell(p.description),
-        brand: safeCell(p.brand ?? ''),
-        category: safeCell(p.category_name),
-        subcategory: safeCell(p.subcategory_name),
-        product_unit: p.unit,
-        weight_g: String(p.weight_grams),
-        length_cm: String(p.length_cm),
-        width_cm: String(p.width_cm),
-        height_cm: String(p.height_cm),
-        hsn_code: p.hsn_code ?? '',
-        gst_rate: String(p.gst_rate),
-        popular: yesNo(p.popular),
-        big_deal: yesNo(p.big_deal),
-        hidden: yesNo(p.hidden_at !== null),
-        sku: safeCell(v.sku),
-        variant_name: safeCell(v.name),
-        colour: safeCell(v.color ?? ''),
-        size: safeCell(v.size ?? ''),
-        unit: v.unit,
-        unit_value: String(v.unit_value),
-        price: String(paiseToRupees(v.price_paise)),
-        final_price: String(paiseToRupees(v.final_price_paise)),
+        ...product,
+        ...variantCells(v, safeCell),
         on_hand: String(v.on_hand),
+        on_hand_at_export: String(v.on_hand),
       };
       records.push(CSV_COLUMNS.map((c) => row[c]));
     }
   }
   return stringify([[...CSV_COLUMNS], ...records]);
+}
+
+/** The cells that differ between two spellings of a row: what the shop has and what the file makes of it. */
+function cellChanges<K extends CsvColumn>(
+  before: Record<K, string> | null,
+  after: Record<K, string>,
+): CsvFieldChange[] {
+  const changes: CsvFieldChange[] = [];
+  for (const column of Object.keys(after) as K[]) {
+    const from = before ? before[column] : null;
+    if (from === after[column] || (before === null && after[column] === '')) continue;
+    changes.push({ column, from, to: after[column] });
+  }
+  return changes;
 }
 
 /** The file's rows by column, or a 400 saying why it cannot be read. */
@@ -116,6 +206,13 @@ function readRows(text: string): { rows: Row[] } {
   return { rows };
 }
 
+/**
+ * Numbers as plain decimals only: `Number()` alone would take '0x10' as 16, '1e1' as 10 and ''
+ * as 0, and a comma may be a thousands separator or (in much of the world) a decimal point.
+ */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const PLAIN_MONEY = /^-?\d+(\.\d{1,2})?$/;
+
 /** A row's cells, read into the form's types, with the problems of the cells that cannot be. */
 class CellReader {
   constructor(
@@ -138,13 +235,21 @@ class CellReader {
     return value;
   }
 
-  /** A number as people type it ('1,299.50' too); the form's rules check its range. */
+  /** A plain number ('250', '-4', '12.5'); the form's rules check its range. */
   number(column: CsvColumn): number | undefined {
+    return this.plain(column, PLAIN_NUMBER, csvNotNumber);
+  }
+
+  /** Rupees as '1234.50' (paise at most two places): no thousands separators, signs of currency, exponents or hex. */
+  money(column: CsvColumn): number | undefined {
+    return this.plain(column, PLAIN_MONEY, csvNotMoney);
+  }
+
+  private plain(column: CsvColumn, form: RegExp, message: (value: string) => string): number | undefined {
     const value = this.row[column];
     if (value === undefined || value === '') return undefined;
-    const n = Number(value.replace(/,/g, '').replace(/^₹\s*/, ''));
-    if (!Number.isFinite(n) || !/\d/.test(value)) return this.problem(column, `Not a number: "${value.slice(0, 40)}".`);
-    return n;
+    if (!form.test(value)) return this.problem(column, message(value));
+    return Number(value);
   }
 
   boolean(column: CsvColumn): boolean | undefined {
@@ -183,26 +288,78 @@ function columnOf(path: readonly PropertyKey[]): { variant: number | null; colum
   };
 }
 
+/** One variant row of the file and what it does. */
+interface PlannedVariant {
+  line: number;
+  /** The existing variant's id, or null for a new one. */
+  id: number | null;
+  /** Whether its own cells (all but stock) change. */
+  changed: boolean;
+  /** The stock it moves, from the count the shop has to the file's; null to leave it. */
+  stock: { from: number; to: number } | null;
+}
+
 /** One product of the file: its rows, and what they make of it. */
 interface PlannedProduct {
   existing: CsvProductRow | null;
   input: z.output<typeof productCreateSchema>;
-  /** Per variant of `input`: the existing variant's id, or null for a new one. */
-  variantIds: (number | null)[];
+  /** Per variant of `input`, in the same order. */
+  variants: PlannedVariant[];
   productChanged: boolean;
-  variantsChanged: boolean[];
   /** Listings before the change (a product moved between subcategories names both). */
   before: { subcategory: number; category: number } | null;
   category: number;
 }
 
+interface Plan {
+  report: CsvImportReport;
+  products: PlannedProduct[];
+}
+
+/** The digest of a plan's changes: the same file against the same shop gives the same digest. */
+function planDigest(changes: CsvRowChange[]): string {
+  return createHash('sha256').update(JSON.stringify(changes)).digest('hex');
+}
+
 /**
- * Reads the file and decides every row, without writing: the report (every problem) and, when
- * there is none, the products to write.
+ * A variant row's stock: a new variant starts with the file's count; an existing one moves only
+ * when the file asks for another count than it was exported with, and only from the count exported.
  */
-async function planImport(db: Db, text: string): Promise<{ report: CsvImportReport; plan: PlannedProduct[] }> {
+function plannedStock(
+  cells: CellReader,
+  current: CsvProductRow['variants'][number] | undefined,
+  sku: string,
+  line: number,
+  problems: CsvProblem[],
+): { onHand: number; stock: PlannedVariant['stock'] } {
+  const onHand = cells.number('on_hand');
+  const atExport = cells.number('on_hand_at_export');
+  if (!current) return { onHand: onHand ?? 0, stock: null };
+  const unchanged = { onHand: current.on_hand, stock: null };
+  if (onHand === undefined || onHand === current.on_hand || onHand === atExport) return unchanged;
+  if (atExport === undefined) {
+    problems.push({ row: line, column: 'on_hand', message: csvStockNoBase(sku) });
+    return unchanged;
+  }
+  if (atExport !== current.on_hand) {
+    problems.push({ row: line, column: 'on_hand', message: csvStockMoved(sku, atExport, current.on_hand) });
+    return unchanged;
+  }
+  if (onHand >= 0 && onHand < current.reserved) {
+    problems.push({ row: line, column: 'on_hand', message: stockBelowHeld(current.reserved) });
+    return unchanged;
+  }
+  return { onHand, stock: { from: current.on_hand, to: onHand } };
+}
+
+/**
+ * Reads the file and decides every row, without writing: the report (every change and every
+ * problem) and, when there is no problem, the products to write.
+ */
+async function planImport(db: Db, text: string): Promise<Plan> {
   const { rows } = readRows(text);
   const problems: CsvProblem[] = [];
+  const changes: CsvRowChange[] = [];
   const [products, categories, subcategories] = await Promise.all([
     catalogueForCsv(db),
     repo.allCategories(db),
@@ -231,7 +388,7 @@ async function planImport(db: Db, text: string): Promise<{ report: CsvImportRepo
     let existing: CsvProductRow | null = null;
     if (head.row.product_id) {
       const id = Number(head.row.product_id);
-      existing = Number.isSafeInteger(id) ? (byId.get(id) ?? null) : null;
+      existing = /^\d+$/.test(head.row.product_id) ? (byId.get(id) ?? null) : null;
       if (!existing) {
         problems.push({
           row: head.line,
@@ -297,7 +454,8 @@ async function planImport(db: Db, text: string): Promise<{ report: CsvImportRepo
       hidden: cells.boolean('hidden') ?? (ex ? ex.hidden_at !== null : false),
       variants: [],
     };
-    const variantIds: (number | null)[] = [];
+    const planned: PlannedVariant[] = [];
+    const currents: (CsvProductRow['variants'][number] | undefined)[] = [];
     for (const { line, row } of group) {
       const v = new CellReader(row, line, problems);
       const sku = v.text('sku') ?? '';
@@ -310,10 +468,7 @@ async function planImport(db: Db, text: string): Promise<{ report: CsvImportRepo
       if (sku && earlier !== undefined) {
         problems.push({ row: line, column: 'sku', message: `The product code ${sku} is on row ${earlier} too.` });
       } else if (sku) skusInFile.set(sku.toLowerCase(), line);
-      const onHand = v.number('on_hand');
-      if (current && onHand !== undefined && onHand < current.reserved && onHand >= 0) {
-        problems.push({ row: line, column: 'on_hand', message: stockBelowHeld(current.reserved) });
-      }
+      const { onHand, stock } = plannedStock(v, current, sku, line, problems);
       product.variants.push({
         sku,
         name: v.text('variant_name') ?? current?.name ?? '',
@@ -321,11 +476,12 @@ async function planImport(db: Db, text: string): Promise<{ report: CsvImportRepo
         size: v.text('size') ?? current?.size ?? null,
         unit: (v.text('unit') ?? current?.unit ?? product.unit) as ProductInput['unit'],
         unit_value: v.number('unit_value') ?? current?.unit_value ?? 1,
-        price: v.number('price') ?? (current ? paiseToRupees(current.price_paise) : Number.NaN),
-        final_price: v.number('final_price') ?? (current ? paiseToRupees(current.final_price_paise) : Number.NaN),
-        on_hand: onHand ?? current?.on_hand ?? 0,
+        price: v.money('price') ?? (current ? paiseToRupees(current.price_paise) : Number.NaN),
+        final_price: v.money('final_price') ?? (current ? paiseToRupees(current.final_price_paise) : Number.NaN),
+        on_hand: onHand,
       });
-      variantIds.push(current?.id ?? null);
+      planned.push({ line, id: current?.id ?? null, changed: !current, stock });
+      currents.push(current);
     }
     if (subcategoryId === undefined) continue;
     const parsed = productCreateSchema.safeParse(product);
@@ -333,33 +489,63 @@ async function planImport(db: Db, text: string): Promise<{ report: CsvImportRepo
       for (const issue of parsed.error.issues) {
         const { variant, column } = columnOf(issue.path);
         const line = variant === null ? head.line : (group[variant]?.line ?? head.line);
+        // A cell that could not be read is reported once, as unreadable, not again by the form's rules.
+        if (column && problems.some((p) => p.row === line && p.column === column)) continue;
         problems.push({ row: line, column, message: issue.message });
       }
       continue;
     }
     const input = parsed.data;
     const sub = subcategories.find((s) => s.id === input.subcategory_id);
-    const productChanged = !ex || productDiffers(ex, input);
-    const variantsChanged = input.variants.map((v, i) => {
-      const old = ex?.variants.find((o) => o.id === variantIds[i]);
-      return !old || variantDiffers(old, v);
+    const productFields = cellChanges(
+      ex ? productCells(productCellsOf(ex)) : null,
+      productCells({
+        ...productColumns(input),
+        category_name: categories.find((c) => c.id === sub?.category_id)?.name ?? '',
+        subcategory_name: sub?.name ?? '',
+        popular: input.popular,
+        big_deal: input.big_deal,
+        hidden: input.hidden,
+      }),
+    );
+    input.variants.forEach((v, i) => {
+      const item = planned[i];
+      if (!item) return;
+      const current = currents[i];
+      const fields = cellChanges(
+        current ? variantCells(current) : null,
+        variantCells({ ...v, price_paise: rupeesToPaise(v.price), final_price_paise: rupeesToPaise(v.final_price) }),
+      );
+      item.changed = !current || fields.length > 0;
+      if (!current) fields.push({ column: 'on_hand', from: null, to: String(v.on_hand) });
+      else if (item.stock) fields.push({ column: 'on_hand', from: String(item.stock.from), to: String(item.stock.to) });
+      if (i === 0) fields.unshift(...productFields);
+      if (fields.length === 0) return;
+      changes.push({
+        row: item.line,
+        sku: v.sku,
+        product_id: ex?.id ?? null,
+        action: current ? 'update' : 'create',
+        fields,
+      });
     });
     plan.push({
       existing: ex,
       input,
-      variantIds,
-      productChanged,
-      variantsChanged,
+      variants: planned,
+      productChanged: !ex || productFields.length > 0,
       before: ex ? { subcategory: ex.subcategory_id, category: ex.category_id } : null,
       category: sub?.category_id ?? 0,
     });
   }
 
   problems.sort((a, b) => a.row - b.row);
+  changes.sort((a, b) => a.row - b.row);
   const productStates = plan.map((p) => {
     if (!p.existing) return 'created';
-    return p.productChanged || p.variantsChanged.some(Boolean) ? 'updated' : 'unchanged';
+    return p.productChanged || p.variants.some((v) => v.changed || v.stock) ? 'updated' : 'unchanged';
   });
+  const existingVariants = plan.flatMap((p) => p.variants.filter((v) => v.id !== null));
   const report: CsvImportReport = {
     dry_run: true,
     ok: problems.length === 0,
@@ -370,75 +556,83 @@ async function planImport(db: Db, text: string): Promise<{ report: CsvImportRepo
       unchanged: productStates.filter((s) => s === 'unchanged').length,
     },
     variants: {
-      created: plan.reduce((n, p) => n + p.variantIds.filter((id) => id === null).length, 0),
-      updated: plan.reduce((n, p) => n + p.variantIds.filter((id, i) => id !== null && p.variantsChanged[i]).length, 0),
-      unchanged: plan.reduce(
-        (n, p) => n + p.variantIds.filter((id, i) => id !== null && !p.variantsChanged[i]).length,
-        0,
-      ),
+      created: plan.reduce((n, p) => n + p.variants.filter((v) => v.id === null).length, 0),
+      updated: existingVariants.filter((v) => v.changed || v.stock).length,
+      unchanged: existingVariants.filter((v) => !v.changed && !v.stock).length,
     },
     problems,
+    changes,
+    plan: planDigest(changes),
   };
-  return { report, plan };
+  return { report, products: plan };
 }
 
-function productDiffers(ex: CsvProductRow, input: z.output<typeof productCreateSchema>): boolean {
-  return (
-    ex.name !== input.name ||
-    ex.description !== input.description ||
-    ex.brand !== input.brand ||
-    ex.subcategory_id !== input.subcategory_id ||
-    ex.weight_grams !== input.weight ||
-    ex.unit !== input.unit ||
-    ex.length_cm !== input.length ||
-    ex.width_cm !== input.width ||
-    ex.height_cm !== input.height ||
-    ex.hsn_code !== input.hsn_code ||
-    ex.gst_rate !== input.gst_rate ||
-    (ex.popular === 1) !== input.popular ||
-    (ex.big_deal === 1) !== input.big_deal ||
-    (ex.hidden_at !== null) !== input.hidden
-  );
-}
-
-type VariantOut = z.output<typeof productCreateSchema>['variants'][number];
-
-function variantDiffers(old: CsvProductRow['variants'][number], v: VariantOut): boolean {
-  return (
-    old.name !== v.name ||
-    old.color !== v.color ||
-    old.size !== v.size ||
-    old.unit !== v.unit ||
-    old.unit_value !== v.unit_value ||
-    old.price_paise !== rupeesToPaise(v.price) ||
-    old.final_price_paise !== rupeesToPaise(v.final_price) ||
-    old.on_hand !== v.on_hand
-  );
+/** The rows whose change differs between a dry run's plan and the plan the file makes now. */
+function rowsMoved(checked: CsvRowChange[], now: CsvRowChange[]): CsvProblem[] {
+  const byRow = (list: CsvRowChange[]) => new Map(list.map((c) => [c.row, JSON.stringify(c)]));
+  const before = byRow(checked);
+  const after = byRow(now);
+  const rows = new Set([...before.keys(), ...after.keys()]);
+  return [...rows]
+    .filter((row) => before.get(row) !== after.get(row))
+    .sort((a, b) => a - b)
+    .map((row) => ({ row, column: null, message: CSV_ROW_MOVED }));
 }
 
 /**
- * A dry run (`dryRun`) reports what the file would do and every row's problems; an import does
- * the same checks and, when there is no problem, writes every row in one transaction with one
- * audit entry, or nothing. Answers the report; `ok` false when anything stands in the way.
+ * What an import did: `checked` (a dry run), `imported`, `refused` (the file has problems:
+ * nothing written) or `stale` (the shop moved since the dry run named by `plan`: nothing written,
+ * the rows that moved are the report's problems).
+ */
+export type CsvImportOutcome = { outcome: 'checked' | 'imported' | 'refused' | 'stale'; report: CsvImportReport };
+
+/**
+ * A dry run (`dryRun`) reports what the file would do — every row it creates or changes, cell
+ * by cell, and every row's problems — and keeps that plan for a day under its digest. An import
+ * does the same checks and, when there is no problem (and, given a `plan`, the file still makes
+ * exactly that plan), writes every row in one transaction with one audit entry, or nothing.
  */
 export async function importCatalogueCsv(
   staff: CatalogueStaff,
   actor: Actor,
   text: string,
-  { dryRun }: { dryRun: boolean },
-): Promise<CsvImportReport> {
-  const { report, plan } = await planImport(staff.db, text);
-  if (dryRun || !report.ok) return { ...report, dry_run: dryRun };
-  if (report.products.created + report.products.updated === 0) return { ...report, dry_run: false };
+  { dryRun, plan: checkedPlan }: { dryRun: boolean; plan?: string | undefined },
+): Promise<CsvImportOutcome> {
+  const { report, products: plan } = await planImport(staff.db, text);
+  const at = staff.now();
+  const since = new Date(at - CHECK_KEPT_MS).toISOString();
+  if (dryRun) {
+    if (report.ok) {
+      await saveImportCheck(
+        staff.db,
+        {
+          plan: report.plan,
+          staff_id: actor.staffId,
+          created_at: new Date(at).toISOString(),
+          changes: JSON.stringify(report.changes),
+        },
+        since,
+      );
+    }
+    return { outcome: 'checked', report };
+  }
+  const done = { ...report, dry_run: false };
+  if (!report.ok) return { outcome: 'refused', report: done };
+  if (checkedPlan !== undefined && checkedPlan !== report.plan) {
+    const check = await findImportCheck(staff.db, checkedPlan, since);
+    if (!check) throw new ApiError(409, CSV_PLAN_UNKNOWN);
+    const moved = rowsMoved(JSON.parse(check.changes) as CsvRowChange[], report.changes);
+    return { outcome: 'stale', report: { ...done, ok: false, problems: moved } };
+  }
+  if (report.products.created + report.products.updated === 0) return { outcome: 'imported', report: done };
   const changedIds = await inTransaction(staff.db, async (trx) => {
-    const at = staff.now();
     const iso = new Date(at).toISOString();
     const touched: number[] = [];
     // New variants go in together at the end, a few hundred a statement.
     const newVariants: Parameters<typeof insertVariantsWithStock>[1] = [];
     const listings = { categories: new Set<number>(), subcategories: new Set<number>() };
     for (const p of plan) {
-      if (!p.productChanged && !p.variantsChanged.some(Boolean)) continue;
+      if (!p.productChanged && !p.variants.some((v) => v.changed || v.stock)) continue;
       const { input } = p;
       const fields = productColumns(input);
       let productId: number;
@@ -456,7 +650,8 @@ export async function importCatalogueCsv(
       }
       let position = p.existing ? p.existing.variants.length : 0;
       for (const [i, v] of input.variants.entries()) {
-        if (!p.variantsChanged[i]) continue;
+        const planned = p.variants[i];
+        if (!planned) continue;
         const values = {
           name: v.name,
           color: v.color,
@@ -466,16 +661,20 @@ export async function importCatalogueCsv(
           price_paise: rupeesToPaise(v.price),
           final_price_paise: rupeesToPaise(v.final_price),
         };
-        const id = p.variantIds[i];
-        if (id === null || id === undefined) {
+        if (planned.id === null) {
           position += 1;
           newVariants.push({ ...values, product_id: productId, sku: v.sku, position, on_hand: v.on_hand });
-        } else {
-          await repo.updateVariant(trx, id, values);
-          await repo.ensureStockRecord(trx, id);
-          if (!(await repo.setOnHandIfHeld(trx, id, v.on_hand))) {
-            // An order held more between the check and now: nothing of the file is written.
-            throw new ApiError(409, `Row for ${v.sku}: stock changed while importing; try again.`);
+          continue;
+        }
+        if (planned.changed) await repo.updateVariant(trx, planned.id, values);
+        if (planned.stock) {
+          await repo.ensureStockRecord(trx, planned.id);
+          if (!(await moveOnHandIfStill(trx, planned.id, planned.stock.from, planned.stock.to))) {
+            // A sale or an order moved it between the check and now: nothing of the file is written.
+            throw new ApiError(
+              409,
+              `Row ${planned.line} (${v.sku}): the stock changed while importing, so nothing was imported. Check the file again.`,
+            );
           }
         }
       }
@@ -496,6 +695,7 @@ export async function importCatalogueCsv(
         products: report.products,
         variants: report.variants,
         product_ids: touched,
+        plan: report.plan,
       },
       note: `CSV import of ${report.rows} rows`,
     });
@@ -516,5 +716,5 @@ export async function importCatalogueCsv(
     return touched;
   });
   if (changedIds.length > 0) staff.catalogueChanged();
-  return { ...report, dry_run: false };
+  return { outcome: 'imported', report: done };
 }

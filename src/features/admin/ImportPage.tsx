@@ -1,4 +1,5 @@
 import { useId, useReducer, useRef } from 'react';
+import { CSV_HAS_PROBLEMS, CSV_PLAN_STALE } from '../../../contract/catalogue-csv';
 import { ApiError } from '../../lib/api/client';
 import { Button } from '../../ui/Button';
 import { AdminShell } from './AdminShell';
@@ -26,7 +27,9 @@ function stepText(step: ImportStep): string {
     case 'imported':
       return 'Imported. The shop’s pages follow within seconds.';
     case 'refused':
-      return 'Nothing was imported: fix the rows listed and try again.';
+      return CSV_HAS_PROBLEMS;
+    case 'stale':
+      return CSV_PLAN_STALE;
     case 'failed':
       return step.message;
   }
@@ -40,19 +43,26 @@ function Importer() {
   const send = async (dryRun: boolean) => {
     const chosen = file.current;
     if (!chosen) return;
+    // The import writes exactly what the check showed, or nothing.
+    const plan = !dryRun && step.kind === 'checked' ? step.report.plan : undefined;
     dispatch({ type: dryRun ? 'check' : 'import' });
     try {
-      const report = await importCatalogueCsv(chosen, dryRun);
+      const report = await importCatalogueCsv(chosen, dryRun, plan);
       dispatch(dryRun ? { type: 'checked', report } : { type: 'imported', report });
     } catch (error) {
-      const report = error instanceof ApiError && error.status === 422 ? reportIn(error.body) : null;
-      if (report) dispatch({ type: 'refused', report });
+      const report =
+        error instanceof ApiError && (error.status === 422 || error.status === 412) ? reportIn(error.body) : null;
+      if (report) dispatch({ type: error instanceof ApiError && error.status === 412 ? 'stale' : 'refused', report });
       else dispatch({ type: 'failed', message: adminMessage(error, 'The file could not be read. Please try again.') });
     }
   };
 
   const report = 'report' in step ? step.report : null;
-  const bad = step.kind === 'failed' || step.kind === 'refused' || (step.kind === 'checked' && !canImport(step));
+  const bad =
+    step.kind === 'failed' ||
+    step.kind === 'refused' ||
+    step.kind === 'stale' ||
+    (step.kind === 'checked' && !canImport(step));
   return (
     <div className="space-y-4">
       <div className="space-y-3 rounded-lg border border-slate-300 bg-white p-4">

@@ -1,6 +1,9 @@
 import { CSV_COLUMNS, REQUIRED_CSV_COLUMNS, type CsvImportReport } from '../../../contract/catalogue-csv';
 import { DeskCell, DeskRow, DeskTable } from './desk-ui';
-import { countsText } from './import-steps';
+import { cellChangeText, countsText } from './import-steps';
+
+/** Rows of the plan drawn at most: a 20,000-row file is checked whole, and its first rows shown. */
+const CHANGES_SHOWN = 1_000;
 
 /** The columns a file has, as the template. */
 export function CsvTemplate() {
@@ -36,6 +39,7 @@ export function ImportReport({ report }: { report: CsvImportReport }) {
         <li>{countsText('Products', report.products)}</li>
         <li>{countsText('Variants', report.variants)}</li>
       </ul>
+      {report.changes.length > 0 && <PlannedChanges report={report} />}
       {report.problems.length > 0 && (
         <DeskTable
           caption={`${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}`}
@@ -53,5 +57,35 @@ export function ImportReport({ report }: { report: CsvImportReport }) {
         </DeskTable>
       )}
     </section>
+  );
+}
+
+/** Every row the file creates or changes, cell by cell (the first thousand drawn). */
+function PlannedChanges({ report }: { report: CsvImportReport }) {
+  const shown = report.changes.slice(0, CHANGES_SHOWN);
+  const verb = report.dry_run ? 'would change' : report.ok ? 'changed' : 'would have changed';
+  const caption = `${report.changes.length} row${report.changes.length === 1 ? '' : 's'} the file ${verb}`;
+  return (
+    <div className="space-y-1">
+      <h3 className="font-semibold">{caption}</h3>
+      <DeskTable caption={caption} headers={['Row', 'Product code', 'Change', 'Cells']}>
+        {shown.map((c) => (
+          <DeskRow key={c.row} label={`Row ${c.row}`}>
+            <DeskCell label="Row">{c.row}</DeskCell>
+            <DeskCell label="Product code">{c.sku}</DeskCell>
+            <DeskCell label="Change">{c.action === 'create' ? 'New' : 'Changed'}</DeskCell>
+            <DeskCell label="Cells" wide>
+              {c.fields.map(cellChangeText).join('; ')}
+            </DeskCell>
+          </DeskRow>
+        ))}
+      </DeskTable>
+      {shown.length < report.changes.length && (
+        <p className="text-sm">
+          The first {shown.length.toLocaleString('en-IN')} of {report.changes.length.toLocaleString('en-IN')} rows are
+          shown; every row is checked and imported.
+        </p>
+      )}
+    </div>
   );
 }

@@ -238,15 +238,16 @@ export function exportCatalogueCsv(): Promise<ApiFile> {
 }
 
 /**
- * Imports a CSV file: with `dryRun`, only checks it and reports what it would do. A file with
- * problems is refused (422) with the report: the ApiError's body holds it.
+ * Imports a CSV file: with `dryRun`, only checks it and reports what it would do; with a check's
+ * `plan`, imports exactly what that check showed. A file with problems is refused (422), a plan
+ * the shop has moved away from too (412): the ApiError's body holds the report.
  */
-export async function importCatalogueCsv(file: Blob, dryRun: boolean): Promise<CsvImportReport> {
+export async function importCatalogueCsv(file: Blob, dryRun: boolean, plan?: string): Promise<CsvImportReport> {
   const form = new FormData();
   form.append('file', file);
   return (await call('admin/catalogue/import', {
     method: 'POST',
-    query: { dry_run: dryRun },
+    query: plan === undefined ? { dry_run: dryRun } : { dry_run: dryRun, plan },
     form,
     ...asStaff(),
   })) as CsvImportReport;

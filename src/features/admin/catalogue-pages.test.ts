@@ -9,6 +9,7 @@ import {
   canImport,
   countsText,
   fileKey,
+  cellChangeText,
   importReducer,
   reportIn,
   START,
@@ -118,6 +119,8 @@ describe('prices and stock in the tables', () => {
 });
 
 const report = (problems: number, dryRun = true): CsvImportReport => ({
+  changes: [],
+  plan: 'a'.repeat(64),
   dry_run: dryRun,
   ok: problems === 0,
   rows: 500,
@@ -196,6 +199,19 @@ describe('the import’s steps', () => {
       true,
       false,
     ],
+    [
+      'stale (409): the rows that moved, and Check again',
+      [
+        a,
+        { type: 'check' },
+        { type: 'checked', report: report(0) },
+        { type: 'import' },
+        { type: 'stale', report: report(1, false) },
+      ],
+      'stale',
+      true,
+      false,
+    ],
     ['Import before a check does nothing', [a, { type: 'import' }], 'chosen', true, false],
     [
       'a failed check',
@@ -226,5 +242,14 @@ describe('the import’s steps', () => {
     expect(reportIn(report(2, false))).toEqual(report(2, false));
     expect(reportIn({ message: 'Nothing was imported' })).toBeNull();
     expect(reportIn(null)).toBeNull();
+  });
+
+  test.each([
+    [{ column: 'final_price', from: '649', to: '629.5' }, 'final_price ₹649 → ₹629.50'],
+    [{ column: 'on_hand', from: '17', to: '30' }, 'on_hand 17 → 30'],
+    [{ column: 'price', from: null, to: '499' }, 'price ₹499'],
+    [{ column: 'colour', from: 'Red', to: '' }, 'colour Red → (empty)'],
+  ] as const)('a changed cell in words: %o', (change, text) => {
+    expect(cellChangeText(change)).toBe(text);
   });
 });

@@ -3,7 +3,8 @@
  * offered only after a dry run of that same file found no problem; choosing another file (or the
  * same file changed on disk) goes back to the start.
  */
-import type { CsvImportReport } from '../../../contract/catalogue-csv';
+import type { CsvFieldChange, CsvImportReport } from '../../../contract/catalogue-csv';
+import { formatRupees } from '../../../contract/format';
 
 /** Which file: its name, size and time of change (a file saved again is another file). */
 export function fileKey(file: { name: string; size: number; lastModified: number }): string {
@@ -19,6 +20,8 @@ export type ImportStep =
   | { kind: 'imported'; file: string; report: CsvImportReport }
   /** The import was refused for its rows (422): nothing was written. */
   | { kind: 'refused'; file: string; report: CsvImportReport }
+  /** The shop moved since the check (412): nothing was written; the report names the rows. */
+  | { kind: 'stale'; file: string; report: CsvImportReport }
   | { kind: 'failed'; file: string; message: string };
 
 export type ImportAction =
@@ -28,6 +31,7 @@ export type ImportAction =
   | { type: 'import' }
   | { type: 'imported'; report: CsvImportReport }
   | { type: 'refused'; report: CsvImportReport }
+  | { type: 'stale'; report: CsvImportReport }
   | { type: 'failed'; message: string };
 
 export const START: ImportStep = { kind: 'empty' };
@@ -60,6 +64,8 @@ export function importReducer(step: ImportStep, action: ImportAction): ImportSte
       return step.kind === 'importing' || step.kind === 'checking'
         ? { kind: 'refused', file: step.file, report: action.report }
         : step;
+    case 'stale':
+      return step.kind === 'importing' ? { kind: 'stale', file: step.file, report: action.report } : step;
     case 'failed':
       return step.kind === 'checking' || step.kind === 'importing'
         ? { kind: 'failed', file: step.file, message: action.message }
@@ -72,11 +78,20 @@ export function countsText(label: string, counts: CsvImportReport['products']): 
   return `${label}: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged.`;
 }
 
-/** Whether an error's body is the import's report (a 422 answers it with every row's problems). */
+/** Whether an error's body is the import's report (a 422 or a 412 answers it with every row's problems). */
 export function reportIn(body: unknown): CsvImportReport | null {
   if (typeof body !== 'object' || body === null) return null;
   const b = body as Partial<CsvImportReport>;
-  return Array.isArray(b.problems) && typeof b.ok === 'boolean' && b.products && b.variants
+  return Array.isArray(b.problems) && Array.isArray(b.changes) && typeof b.ok === 'boolean' && b.products && b.variants
     ? (body as CsvImportReport)
     : null;
+}
+
+/** A changed cell in words: prices in rupees, a new row's cells as they will be. */
+export function cellChangeText(change: CsvFieldChange): string {
+  const money = change.column === 'price' || change.column === 'final_price';
+  const value = (v: string) => (money ? formatRupees(Number(v)) : v === '' ? '(empty)' : v);
+  return change.from === null
+    ? `${change.column} ${value(change.to)}`
+    : `${change.column} ${value(change.from)} → ${value(change.to)}`;
 }
