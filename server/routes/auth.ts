@@ -21,6 +21,7 @@ import { conflictError, findConflict, profileOf, registerUser } from '../service
 import { findUserByEmail } from '../repositories/users';
 import { resetPinMessage } from '../services/mail/messages';
 import { consumeAll, type Throttle } from '../services/rate-limit';
+import { inBackground } from '../services/background';
 
 /** The reset call also carries the one-time token the PIN's verification handed out. */
 export const ResetPasswordBody = resetPasswordSchema.and(
@@ -99,9 +100,11 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
       const pin = newPin();
       await createReset(db, accounts.secret, user, email, pin, accounts.now());
       // Not awaited: how long the mail takes must not tell whether the account exists.
-      accounts.mailer.send(resetPinMessage(user.email, pin)).catch((error: unknown) => {
-        console.error(`Could not send the password reset e-mail: ${String(error)}`);
-      });
+      inBackground(
+        accounts.mailer.send(resetPinMessage(user.email, pin)).catch((error: unknown) => {
+          console.error(`Could not send the password reset e-mail: ${String(error)}`);
+        }),
+      );
     }
     return c.json({ message: 'OTP sent to your email.' });
   });

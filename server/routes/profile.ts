@@ -16,6 +16,7 @@ import { conflictError, findConflict, profileOf, saveProfile } from '../services
 import { deleteUploadedImage, PROFILE_PICTURE, storeUploadedImage } from '../services/images/uploads';
 import { emailChangedMessage } from '../services/mail/messages';
 import { consumeAll, type Throttle } from '../services/rate-limit';
+import { inBackground } from '../services/background';
 
 /** The profile fields and the picture file (if one was chosen) of a form or JSON body. */
 async function readProfileBody(c: Context): Promise<{ fields: unknown; picture: File | null }> {
@@ -87,9 +88,11 @@ export function profileRoutes(accounts: Accounts): Hono<SessionEnv> {
     if (picture) await deleteUploadedImage(user.profile_picture, mediaDir, db).catch(() => undefined);
     if (newEmail) {
       // Told at the old address: if the session was stolen, the owner hears of it there.
-      accounts.mailer
-        .send(emailChangedMessage(user.email, updated.email, new Date(accounts.now())))
-        .catch((error: unknown) => console.error(`Could not send the e-mail change notice: ${String(error)}`));
+      inBackground(
+        accounts.mailer
+          .send(emailChangedMessage(user.email, updated.email, new Date(accounts.now())))
+          .catch((error: unknown) => console.error(`Could not send the e-mail change notice: ${String(error)}`)),
+      );
     }
     return c.json(profileOf(updated));
   });

@@ -15,6 +15,7 @@ import {
   appPerFile,
 } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
+import { backgroundSettled } from '../../server/services/background';
 
 const t = appPerFile(() => makeTestApp(5));
 
@@ -204,8 +205,8 @@ describe('changing the e-mail needs the current password, and the old address is
     expect(res.body).toEqual({ message, errors: { current_password: [message] } });
     expect((await getProfile(user.token)).body).toMatchObject(fieldsOf(user));
     expect((await login(t, other.email, user.password)).status).toBe(401);
-    // The notice is sent in the background: give it the time it would take.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The notice would be sent in the background: wait until the background work is done.
+    await backgroundSettled();
     expect(mailsTo(user.email)).toHaveLength(0);
   });
 
@@ -238,7 +239,7 @@ describe('changing the e-mail needs the current password, and the old address is
     const user = await newUser(t);
     const res = await patchJson(user.token, { ...fieldsOf(user), email: user.email.toUpperCase(), last_name: 'New' });
     expect(res.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await backgroundSettled();
     expect(mailsTo(user.email)).toHaveLength(0);
   });
 });

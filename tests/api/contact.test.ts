@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTestApp, outbox, waitForMail, type TestApp } from './helpers';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
+import { backgroundSettled } from '../../server/services/background';
 
 let t: TestApp;
 /** A second shop with the production throttles, trusting one proxy so tests pick their address. */
@@ -11,19 +12,9 @@ beforeAll(async () => {
   limited = await makeTestApp(1, { trustProxy: true, accounts: { limits: {} } });
 });
 
-/** Mail goes out after the answer: wait (up to 5 s) until every stored message has been mailed. */
-async function allMailed(app: TestApp): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const pending = await app.db.selectFrom('contact_messages').select('id').where('mailed_at', 'is', null).execute();
-    if (pending.length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 afterAll(async () => {
   // Closing removes the shop's folder: mail still on its way would find no outbox.
-  await Promise.all([allMailed(t), allMailed(limited)]);
+  await backgroundSettled();
   await t.close();
   await limited.close();
 });
@@ -87,14 +78,14 @@ describe('POST common/contact', () => {
     ['a message that is not text', { message: 42 }, 'message', 'Message is required.'],
   ])('%s → 400; nothing stored or sent', async (_, change, field, text) => {
     // Mail of earlier tests is written in the background: let it land before counting.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await backgroundSettled();
     const before = (await stored(t)).length;
     const mails = outbox(t.outboxDir).length;
     const res = await send(t, message(change));
     expect(res.status).toBe(400);
     expect((res.body as ErrorBody).errors?.[field]).toEqual([text]);
     expect(await stored(t)).toHaveLength(before);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await backgroundSettled();
     expect(outbox(t.outboxDir)).toHaveLength(mails);
   });
 

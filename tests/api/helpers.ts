@@ -17,6 +17,7 @@ import { createRazorpayProvider, razorpayClient } from '../../server/services/pa
 import { hmacHex, paymentSignature, randomBase62 } from '../../server/services/payments/signatures';
 import { openTestDatabase, type TestDatabase } from '../database';
 import { checkAnswer } from './answer-contract';
+import { until } from '../wait';
 
 /** One answer of the in-process app, its body parsed as JSON when it is JSON. */
 export interface TestResponse {
@@ -260,15 +261,14 @@ export function outbox(outboxDir: string): OutboxMail[] {
  * Waits (up to 5 s, polling) for a message to `to` beyond the first `after` such messages, and
  * answers the newest one. Mail is sent in the background of the request.
  */
-export async function waitForMail(outboxDir: string, to: string, after = 0): Promise<OutboxMail> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const mine = outbox(outboxDir).filter((m) => m.headers.to === to);
-    const newest = mine.at(-1);
-    if (newest && mine.length > after) return newest;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} arrived in ${outboxDir}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+export function waitForMail(outboxDir: string, to: string, after = 0): Promise<OutboxMail> {
+  return until(
+    () => {
+      const mine = outbox(outboxDir).filter((m) => m.headers.to === to);
+      return mine.length > after ? mine.at(-1) : undefined;
+    },
+    { everyMs: 10, what: `An e-mail to ${to} in ${outboxDir}` },
+  );
 }
 
 /** The PIN of the newest reset e-mail to `to` (waiting for it to arrive). */

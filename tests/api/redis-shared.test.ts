@@ -147,6 +147,7 @@ describe.skipIf(!available)('Redis going away', () => {
       () => Promise.resolve(pair.links.every((link) => !link.ready)),
       (down) => down,
     );
+    // Real time is what is tested: Redis stays away while the client's reconnection attempts fail.
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     for (let i = 0; i < 10; i += 1) {

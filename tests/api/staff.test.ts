@@ -323,9 +323,9 @@ describe('roles: each endpoint checks the role on the server', () => {
   const tokens = {} as Record<StaffRole, string>;
   let target: Member;
 
-  test('an owner, a manager and support sign in', async () => {
+  beforeAll(async () => {
     await team();
-    // Sessions of their own: the table below logs each of them out last.
+    // An owner, a manager and support, each in a session of their own: the table below logs each of them out last.
     tokens.owner = await signIn(t, owner);
     for (const role of ['manager', 'support'] as const)
       tokens[role] = await signIn(t, await invited(t, ownerToken, role));

@@ -153,6 +153,7 @@ describe.skipIf(!available)('WEB_CONCURRENCY=2', () => {
       // The rest of the body once both workers are stopping.
       void started
         .then(() => waitForOutput(/Stopping: finishing[^]*Stopping: finishing/))
+        // Real time is what is tested: the body's second half comes late, while the workers are stopping.
         .then(() => setTimeout(() => req.end(body.slice(half)), 300), reject);
     });
     await started;

@@ -91,16 +91,42 @@ async function problemsIn(
           if (!/interrupted by another navigation/.test(String(error))) throw error;
         }
         // Islands hydrate when idle and pages load data after: wait until they have, and the
-        // network is quiet (bounded: a page may keep asking, e.g. waiting for a payment).
+        // network is quiet, no request for 500 ms (bounded: a page may keep asking, e.g. waiting
+        // for a payment; it is closed on the deadline and named in the report).
         await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
-        await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-        await page.waitForTimeout(300);
-        await page.close();
+        const quiet = await page
+          .waitForLoadState('networkidle', { timeout: QUIET_WITHIN_MS })
+          .then(() => true)
+          .catch(() => false);
+        if (!quiet) test.info().annotations.push({ type: 'busy page', description: `${current}: still loading` });
+        if (!(await withinDeadline(page.close({ runBeforeUnload: false }), CLOSE_WITHIN_MS))) {
+          problems.push(`${current}: the page did not close within ${CLOSE_WITHIN_MS / 1000} s`);
+        }
       }
     }),
   );
-  await context.close();
+  if (!(await withinDeadline(context.close(), CLOSE_WITHIN_MS))) {
+    problems.push(`the browser context did not close within ${CLOSE_WITHIN_MS / 1000} s`);
+  }
   return problems;
+}
+
+/** How long a page may keep the network busy before it is closed (and named in the report). */
+const QUIET_WITHIN_MS = 10_000;
+/** How long closing a page or the context may take: a hang is a reported problem, not a spent test timeout. */
+const CLOSE_WITHIN_MS = 15_000;
+
+/** Whether `work` ended within `ms`; it is left to itself after that. */
+async function withinDeadline(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 type State = 'fresh' | 'logged in' | 'expired token' | 'garbage token' | 'revoked token';

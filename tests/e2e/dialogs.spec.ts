@@ -29,6 +29,9 @@ async function countOpenDialogs(page: Page): Promise<void> {
 const mostOpen = (page: Page) =>
   page.evaluate(() => (window as unknown as { mostOpenDialogs: number }).mostOpenDialogs);
 
+/** The app prompt's dialog, whose `data-state` says what it is waiting for (AppPrompt.astro). */
+const promptState = (page: Page) => page.locator('dialog[data-app-prompt]');
+
 test('the app prompt waits for the promotion, and once dismissed stays away for 7 days', async ({ page }) => {
   await countOpenDialogs(page);
   const promo = page.getByRole('dialog', { name: 'Special Offer' });
@@ -38,7 +41,7 @@ test('the app prompt waits for the promotion, and once dismissed stays away for 
   await expect(promo).toBeVisible();
   await page.mouse.wheel(0, 400);
   // Scrolled, but the promotion is open: the prompt waits.
-  await page.waitForTimeout(500);
+  await expect(promptState(page)).toHaveAttribute('data-state', 'waiting');
   await expect(prompt).toBeHidden();
   await promo.getByRole('button', { name: 'Close' }).click();
   await expect(prompt).toBeVisible();
@@ -52,7 +55,7 @@ test('the app prompt waits for the promotion, and once dismissed stays away for 
   // The next visit, and the next day: not asked again.
   await page.goto('/aboutus');
   await page.mouse.wheel(0, 400);
-  await page.waitForTimeout(500);
+  await expect(promptState(page)).toHaveAttribute('data-state', 'dismissed');
   await expect(prompt).toBeHidden();
 
   // A week later it asks again.
@@ -68,7 +71,7 @@ test('the app prompt waits for the promotion, and once dismissed stays away for 
   await expect(prompt).toBeHidden();
   await page.goto('/aboutus');
   await page.mouse.wheel(0, 400);
-  await page.waitForTimeout(500);
+  await expect(promptState(page)).toHaveAttribute('data-state', 'dismissed');
   await expect(prompt).toBeHidden();
 });
 
@@ -105,7 +108,8 @@ test('the session dialog and the promotion never stack either', async ({ page })
   await expect(page.getByRole('dialog', { name: 'Session Expired' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Special Offer' })).toBeHidden();
   await page.mouse.wheel(0, 400);
-  await page.waitForTimeout(500);
+  // Scrolled while the session dialog is open: the prompt waits for it.
+  await expect(promptState(page)).toHaveAttribute('data-state', 'waiting');
   await expect(page.getByRole('dialog', { name: 'Download Our App' })).toBeHidden();
   expect(await mostOpen(page)).toBe(1);
 });

@@ -1,4 +1,5 @@
 import type { FullConfig } from '@playwright/test';
+import { until } from '../wait';
 
 /** How long the shop may take to draw and encode the demo's photos after its first build. */
 const PICTURES_TIMEOUT_MS = 600_000;
@@ -11,14 +12,16 @@ const PICTURES_TIMEOUT_MS = 600_000;
 export default async function waitForPictures(config: FullConfig): Promise<void> {
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) throw new Error('playwright.config.ts sets no baseURL');
-  const deadline = Date.now() + PICTURES_TIMEOUT_MS;
   let last = '';
-  while (Date.now() < deadline) {
-    const res = await fetch(new URL('/api/health', baseURL));
-    const health = (await res.json()) as { build: unknown; pictures: { waiting: number } | null };
-    last = JSON.stringify({ build: health.build !== null, pictures: health.pictures });
-    if (health.build !== null && health.pictures?.waiting === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`The test shop's pictures were not ready in ${PICTURES_TIMEOUT_MS / 1000} s: ${last}`);
+  await until(
+    async () => {
+      const res = await fetch(new URL('/api/health', baseURL));
+      const health = (await res.json()) as { build: unknown; pictures: { waiting: number } | null };
+      last = JSON.stringify({ build: health.build !== null, pictures: health.pictures });
+      return health.build !== null && health.pictures?.waiting === 0;
+    },
+    { timeoutMs: PICTURES_TIMEOUT_MS, everyMs: 500, what: 'The test shop’s first build and pictures' },
+  ).catch((error: unknown) => {
+    throw new Error(`${String(error)}: ${last}`);
+  });
 }

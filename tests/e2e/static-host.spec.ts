@@ -8,6 +8,7 @@ import { freePort, startProcess, stopProcess, tsxArgs } from '../../bench/proces
 import { first } from '../lists';
 import { expectToast, recordToasts, waitForIslands } from './fixtures';
 import { NGINX, NGINX_MISSING, nginxArgs, nginxConf } from '../nginx';
+import { until } from '../wait';
 
 /**
  * The built folder on a plain static host: nginx serves `client/` with the generated
@@ -32,17 +33,18 @@ let api: APIRequestContext;
 
 /** Resolves once `url` answers at all; rejects with the process's output if it ends first. */
 async function answering(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Exited (${child.exitCode}) before answering:\n${output()}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  throw new Error(`No answer at ${url} within ${timeoutMs} ms:\n${output()}`);
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`Exited (${child.exitCode}) before answering:\n${output()}`);
+      return fetch(url).then(
+        () => true,
+        () => false,
+      );
+    },
+    { timeoutMs, everyMs: 250, what: `An answer at ${url}` },
+  ).catch((error: unknown) => {
+    throw new Error(`${String(error)}:\n${output()}`);
+  });
 }
 
 test.beforeAll(async () => {
@@ -74,15 +76,19 @@ test.beforeAll(async () => {
     PUBLIC_API_BASE: `${apiOrigin}/api/`,
     STOREFRONT_ORIGIN: storefront,
   });
-  shop = shopProcess.child;
+  const child = shopProcess.child;
+  shop = child;
   const shopOutput = shopProcess.output;
   const site = path.join(dataDir, 'site', 'current');
-  const deadline = Date.now() + 220_000;
-  while (!fs.existsSync(path.join(site, 'nginx-site.conf'))) {
-    if (shop.exitCode !== null) throw new Error(`The shop ended before its first build:\n${shopOutput()}`);
-    if (Date.now() > deadline) throw new Error(`No build within 220 s:\n${shopOutput()}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await until(
+    () => {
+      if (child.exitCode !== null) throw new Error(`The shop ended before its first build:\n${shopOutput()}`);
+      return fs.existsSync(path.join(site, 'nginx-site.conf'));
+    },
+    { timeoutMs: 220_000, everyMs: 500, what: 'The first build' },
+  ).catch((error: unknown) => {
+    throw new Error(`${String(error)}:\n${shopOutput()}`);
+  });
 
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),

@@ -156,7 +156,8 @@ function buttonNamed(dialog: FakeElement, name: string): FakeElement {
   return found;
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** One turn of the event loop (not a length of time): what the dialog queued has run. */
+const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 function baseOptions(extra: Record<string, unknown> = {}) {
   const calls = { handler: [] as unknown[], dismissed: 0 };
