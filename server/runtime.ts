@@ -24,8 +24,31 @@ import { SharedRedis } from './shared/redis';
 /** Bytes of a generated token secret. */
 const SECRET_BYTES = 32;
 
-/** Reads the configuration, or ends the process with a message naming the bad variable. */
+/**
+ * The Node major package.json's `engines` names. `npm install` puts that Node in node_modules/.bin and npm scripts run
+ * on it; the machine's own Node, started by hand, may be older: better-sqlite3 crashes (a segmentation fault, no
+ * message) opening a database on Node 20, which lacks the Node-API version it is built for.
+ */
+function requiredNodeMajor(): number {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    engines: { node: string };
+  };
+  return Number.parseInt(pkg.engines.node, 10);
+}
+
+/**
+ * Reads the configuration, or ends the process with a message naming the bad variable, or the Node to start it
+ * on when this is another one.
+ */
 export function envOrExit(): Env {
+  const major = requiredNodeMajor();
+  if (Number.parseInt(process.versions.node, 10) !== major) {
+    console.error(
+      `GharBazaar runs on Node ${major}, not ${process.versions.node}: start it with npm (npm start, npm run …), ` +
+        'which runs the Node that npm install puts in node_modules/.bin',
+    );
+    process.exit(2);
+  }
   try {
     return loadEnv();
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { FullConfig } from '@playwright/test';
-import { pinnedNode } from '../../server/node-version';
+import { pinnedNode } from '../node-version';
 
 /** How long the shop may take to draw and encode the demo's photos after its first build. */
 const PICTURES_TIMEOUT_MS = 600_000;

