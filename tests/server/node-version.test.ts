@@ -17,8 +17,8 @@ const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
 describe('the Node the shop runs on', () => {
   const pinned = pinnedNode(process.cwd());
 
-  test('is the pinned one', () => {
-    expect(pinned.version, `package.json pins no ${pinned.package}`).not.toBeNull();
+  // package.json pins Node packages for Linux (npm has no Node 24 for macOS); elsewhere the machine's own Node runs it.
+  test.skipIf(!pinned.version)('is the pinned version, node_modules/.bin/node', () => {
     expect(process.versions.node).toBe(pinned.version);
     expect(process.execPath).toBe(fs.realpathSync(path.resolve('node_modules/.bin/node')));
   });
@@ -29,10 +29,11 @@ describe('the Node the shop runs on', () => {
     expect(process.release.lts, 'an LTS line has a code name').toEqual(expect.any(String));
   });
 
-  test('every platform package pins the same version', () => {
+  test('every platform package pins one version, of that major', () => {
     const runtimes = Object.entries(pkg.optionalDependencies).filter(([name]) => /^node-[a-z]+-[a-z0-9]+$/.test(name));
-    expect(runtimes.length).toBeGreaterThan(0);
-    expect(new Set(runtimes.map(([, version]) => version))).toEqual(new Set([pinned.version]));
+    const versions = new Set(runtimes.map(([, version]) => version));
+    expect(versions.size).toBe(1);
+    expect([...versions][0]).toMatch(new RegExp(`^${pinned.major}\\.\\d+\\.\\d+$`));
   });
 });
 
