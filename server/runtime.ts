@@ -36,17 +36,23 @@ function requiredNodeMajor(): number {
   return Number.parseInt(pkg.engines.node, 10);
 }
 
+/** What to say when Node `running` (e.g. `20.20.2`) is not of the `required` major; null when it is. */
+export function wrongNode(running: string, required: number): string | null {
+  if (Number.parseInt(running, 10) === required) return null;
+  return (
+    `GharBazaar runs on Node ${required}, not ${running}: start it with npm (npm start, npm run …), ` +
+    'which runs the Node that npm install puts in node_modules/.bin'
+  );
+}
+
 /**
  * Reads the configuration, or ends the process with a message naming the bad variable, or the Node to start it
  * on when this is another one.
  */
 export function envOrExit(): Env {
-  const major = requiredNodeMajor();
-  if (Number.parseInt(process.versions.node, 10) !== major) {
-    console.error(
-      `GharBazaar runs on Node ${major}, not ${process.versions.node}: start it with npm (npm start, npm run …), ` +
-        'which runs the Node that npm install puts in node_modules/.bin',
-    );
+  const wrong = wrongNode(process.versions.node, requiredNodeMajor());
+  if (wrong) {
+    console.error(wrong);
     process.exit(2);
   }
   try {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { wrongNode } from '../../server/runtime';
 import { pinnedNode } from '../node-version';
 
 /**
@@ -57,5 +58,18 @@ describe('pinnedNode reads package.json', () => {
     fs.mkdirSync(other);
     fs.writeFileSync(path.join(other, 'package.json'), JSON.stringify({ engines: { node: '>=20.19' } }));
     expect(() => pinnedNode(other)).toThrow('package.json: engines.node is ">=20.19", not "<major>.x"');
+  });
+});
+
+describe('the shop started on another Node', () => {
+  test.each([
+    ['24.21.0', 24, null],
+    ['24.3.1', 24, null],
+    ['20.20.2', 24, 'GharBazaar runs on Node 24, not 20.20.2: start it with npm (npm start, npm run …), which runs'],
+    ['26.10.0', 24, 'GharBazaar runs on Node 24, not 26.10.0: start it with npm'],
+  ])('Node %s, engines %i: %s', (running, required, message) => {
+    const said = wrongNode(running, required);
+    if (message === null) expect(said).toBeNull();
+    else expect(said).toContain(message);
   });
 });
