@@ -30,7 +30,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'node --import tsx server/index.ts',
+    // The Node running the tests (the pinned one, node_modules/.bin/node, under npm scripts and npx), not whichever
+    // `node` comes first on the shell's PATH.
+    command: `${JSON.stringify(process.execPath)} --import tsx server/index.ts`,
     url: `http://127.0.0.1:${PORT}/`,
     // The first build of the site runs before any test: about a minute on a quiet machine, several when busy.
     timeout: 600_000,

@@ -24,8 +24,37 @@ import { SharedRedis } from './shared/redis';
 /** Bytes of a generated token secret. */
 const SECRET_BYTES = 32;
 
-/** Reads the configuration, or ends the process with a message naming the bad variable. */
+/**
+ * The Node major package.json's `engines` names. `npm install` puts that Node in node_modules/.bin and npm scripts run
+ * on it; the machine's own Node, started by hand, may be older: better-sqlite3 crashes (a segmentation fault, no
+ * message) opening a database on Node 20, which lacks the Node-API version it is built for.
+ */
+function requiredNodeMajor(): number {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    engines: { node: string };
+  };
+  return Number.parseInt(pkg.engines.node, 10);
+}
+
+/** What to say when Node `running` (e.g. `20.20.2`) is not of the `required` major; null when it is. */
+export function wrongNode(running: string, required: number): string | null {
+  if (Number.parseInt(running, 10) === required) return null;
+  return (
+    `GharBazaar runs on Node ${required}, not ${running}: start it with npm (npm start, npm run …), ` +
+    'which runs the Node that npm install puts in node_modules/.bin'
+  );
+}
+
+/**
+ * Reads the configuration, or ends the process with a message naming the bad variable, or the Node to start it
+ * on when this is another one.
+ */
 export function envOrExit(): Env {
+  const wrong = wrongNode(process.versions.node, requiredNodeMajor());
+  if (wrong) {
+    console.error(wrong);
+    process.exit(2);
+  }
   try {
     return loadEnv();
   } catch (error) {

@@ -8,6 +8,9 @@ import { PIPELINE_VERSION } from '../services/images/pipeline';
 /** A check that takes longer than this counts as failed: a load balancer must not wait on a hung pool. */
 export const HEALTH_CHECK_TIMEOUT_MS = 2000;
 
+/** The Node.js major this process runs on: a deployment can confirm its runtime (package.json pins it). */
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+
 const CheckSchema = z.strictObject({
   ok: z.boolean(),
   ms: z.number().nonnegative().meta({ description: 'How long the check took, in milliseconds.' }),
@@ -37,6 +40,10 @@ export const HealthSchema = z
       })
       .nullable()
       .meta({ description: 'null when the database did not answer.' }),
+    node: z.number().int().positive().meta({
+      description:
+        'The major version of Node.js this process runs on (the major only: patch levels are not for the public).',
+    }),
   })
   .meta({ id: 'Health', description: "This API process's view of what it depends on." });
 export type Health = z.infer<typeof HealthSchema>;
@@ -98,6 +105,7 @@ export function healthRoutes(options: HealthOptions): Hono {
           }
         : null,
       pictures: database.ok && waiting !== null ? { waiting } : null,
+      node: NODE_MAJOR,
     };
     c.header('cache-control', 'no-store');
     return c.json(body, database.ok ? 200 : 503);

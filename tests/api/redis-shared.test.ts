@@ -220,4 +220,12 @@ describe('/api/health without Redis', () => {
     expect(down.body).toMatchObject({ status: 'degraded', database: { ok: false }, redis: null });
     await t.close();
   });
+
+  test('reports the major version of Node.js the process runs on, and no more of it', async () => {
+    const t = await makeTestApp(2);
+    const res = await t.get('/api/health');
+    expect(res.body).toMatchObject({ node: Number(process.versions.node.split('.')[0]) });
+    expect(JSON.stringify(res.body)).not.toContain(process.versions.node);
+    await t.close();
+  });
 });

@@ -1,22 +1,26 @@
 import type { FullConfig } from '@playwright/test';
+import { pinnedNode } from '../node-version';
 import { until } from '../wait';
 
 /** How long the shop may take to draw and encode the demo's photos after its first build. */
 const PICTURES_TIMEOUT_MS = 600_000;
 
 /**
- * Runs once the test shop answers (after Playwright's webServer): waits until the first build is
- * served and every photo of the demo seed is drawn and encoded (`/api/health`'s `pictures`), so
- * that no test sees a picture still on its way. The shop encodes them beside its first build.
+ * Runs once the test shop answers (after Playwright's webServer): checks that it runs on the pinned Node's major
+ * (`/api/health`'s `node`: the browser tests exercise the shop on the Node it runs on in production), then waits
+ * until the first build is served and every photo of the demo seed is drawn and encoded (`pictures`), so that no
+ * test sees a picture still on its way. The shop encodes them beside its first build.
  */
 export default async function waitForPictures(config: FullConfig): Promise<void> {
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) throw new Error('playwright.config.ts sets no baseURL');
+  const major = pinnedNode(process.cwd()).major;
   let last = '';
   await until(
     async () => {
       const res = await fetch(new URL('/api/health', baseURL));
-      const health = (await res.json()) as { build: unknown; pictures: { waiting: number } | null };
+      const health = (await res.json()) as { build: unknown; pictures: { waiting: number } | null; node: number };
+      if (health.node !== major) throw new Error(`The test shop runs on Node ${health.node}, not the pinned ${major}`);
       last = JSON.stringify({ build: health.build !== null, pictures: health.pictures });
       return health.build !== null && health.pictures?.waiting === 0;
     },

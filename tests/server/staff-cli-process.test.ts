@@ -17,9 +17,10 @@ const PASSWORD = 'kitchen shelf 42';
 
 /** Runs `npm run shop -- …` as its own process in `dataDir`, `stdin` piped in. */
 function shopProcess(dataDir: string, args: string[], stdin: string) {
-  const tsx = path.resolve('node_modules/.bin/tsx');
+  // tsx's command line on this process's Node: node_modules/.bin/tsx would start on the first `node` on PATH.
+  const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
   return new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
-    const child = spawn(tsx, ['server/cli.ts', ...args], {
+    const child = spawn(process.execPath, [tsx, 'server/cli.ts', ...args], {
       // The process's own SQLite data folder, whatever engine the tests run on.
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
       stdio: ['pipe', 'pipe', 'pipe'],
