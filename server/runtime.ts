@@ -45,16 +45,21 @@ export function wrongNode(running: string, required: number): string | null {
   );
 }
 
-/**
- * Reads the configuration, or ends the process with a message naming the bad variable, or the Node to start it
- * on when this is another one.
- */
-export function envOrExit(): Env {
+/** Ends the process with one line naming the Node to use when this is another one (better-sqlite3 would crash it). */
+export function exitOnWrongNode(): void {
   const wrong = wrongNode(process.versions.node, requiredNodeMajor());
   if (wrong) {
     console.error(wrong);
     process.exit(2);
   }
+}
+
+/**
+ * Reads the configuration, or ends the process with a message naming the bad variable, or the Node to start it
+ * on when this is another one.
+ */
+export function envOrExit(): Env {
+  exitOnWrongNode();
   try {
     return loadEnv();
   } catch (error) {

@@ -6,7 +6,7 @@ import { catalogueIsEmpty } from '../db/catalogue-state';
 import { engineOf, migrate, type Db } from '../db/index';
 import { redactUrl } from '../db/postgres';
 import { loadEnv } from '../env';
-import { mediaDir, openShopDatabase } from '../runtime';
+import { exitOnWrongNode, mediaDir, openShopDatabase } from '../runtime';
 import { encodePictures } from '../services/images/encoder';
 import { seedCatalogue } from './seed';
 import { DEFAULT_PRODUCT_COUNT, generateCatalogue } from './generate';
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     throw new Error(`--products must be a whole number from 1 to 1000000, not "${values.products}".\n\n${USAGE}`);
   }
   if (!Number.isInteger(seed)) throw new Error(`--seed must be a whole number, not "${values.seed}".`);
+  exitOnWrongNode();
   const dataDir = path.resolve(values['data-dir']);
   const env = loadEnv({ ...process.env, DATA_DIR: dataDir });
   if (values.reset) {
