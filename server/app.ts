@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from './db';
-import { ApiError } from './http/errors';
+import { errorResponse } from './http/errors';
 import { compress } from './http/compress';
 import { storefrontCors } from './http/cors';
 import { resolveFile, sendFile } from './http/static-files';
@@ -97,10 +97,6 @@ export interface AppOptions {
 /** Calls that can change an order (and so have an e-mail to send). */
 const ORDER_CHANGES =
   /^\/api\/(?:common\/(?:create_order|verify_payment|orders\/\d+\/\w+)|payments\/(?:webhook|local\/fail)|admin\/orders\/\d+\/move)\/?$/;
-
-function jsonError(c: Context, error: ApiError): Response {
-  return c.json(error.body(), error.status, error.headers);
-}
 
 /** Builds the whole HTTP application: the API, media and the static site. No port is opened. */
 export function createApp(options: AppOptions): Hono {
@@ -210,7 +206,9 @@ export function createApp(options: AppOptions): Hono {
   app.notFound((c) => c.json({ message: `No such path: ${c.req.path}` }, 404));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return jsonError(c, error);
+    // The HTTP layer's own refusals and the services' domain errors, through the one mapping.
+    const answered = errorResponse(c, error);
+    if (answered) return answered;
     if (error instanceof HTTPException) {
       const status = error.status;
       const message = status === 413 ? 'Request body is too large.' : error.message || 'Bad request.';

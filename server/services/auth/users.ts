@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 import type { Profile } from '../../../contract/types';
 import type { Db } from '../../db';
 import type { UserRow, UsersTable } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { Invalid } from '../errors';
 import { isUniqueViolation } from '../../repositories/dialect';
 import { findUsersByEmailOrPhone, insertUser, updateUser } from '../../repositories/users';
 
@@ -34,10 +34,10 @@ export async function findConflict(
 }
 
 /** The 400 for an e-mail or phone number that belongs to another account. */
-export function conflictError(field: 'email' | 'phone'): ApiError {
+export function conflictError(field: 'email' | 'phone'): Invalid {
   const message =
     field === 'email' ? 'A user with this email already exists.' : 'A user with this phone number already exists.';
-  return new ApiError(400, message, { [field === 'email' ? 'email' : 'phone_number']: [message] });
+  return new Invalid(message, { errors: { [field === 'email' ? 'email' : 'phone_number']: [message] } });
 }
 
 /** Opens an account; answers its id. A taken e-mail or phone number is the duplicate check's 400. */

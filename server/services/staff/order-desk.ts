@@ -14,7 +14,7 @@ import {
   type StaffMove,
 } from '../../../contract/schemas/admin-orders';
 import type { Db } from '../../db';
-import { ApiError, notFound } from '../../http/errors';
+import { NotFound } from '../errors';
 import { actionsOn } from '../../repositories/audit-log';
 import { findInvoiceOfOrder } from '../../repositories/invoices';
 import { eventsOfOrders } from '../../repositories/order-events';
@@ -118,7 +118,7 @@ function movedTo(after: string | null): string | null {
  */
 export async function readStaffOrder(db: Db, id: number): Promise<StaffOrder> {
   const order = await orderWithCustomer(db, id);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw new NotFound(ORDER_NOT_FOUND);
   const [lines, events, refunds, invoice, moves] = await Promise.all([
     orderLinesWithSku(db, id),
     eventsOfOrders(db, [id]),
@@ -233,9 +233,9 @@ export async function staffInvoicePdf(
   id: number,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await findOrder(staff.db, id);
-  if (!order || order.kind !== 'goods') throw notFound(ORDER_NOT_FOUND);
+  if (!order || order.kind !== 'goods') throw new NotFound(ORDER_NOT_FOUND);
   const invoice = await staff.invoices.pdfOf(order);
-  if (!invoice) throw new ApiError(404, NO_INVOICE_YET);
+  if (!invoice) throw new NotFound(NO_INVOICE_YET);
   return { fileName: invoiceFileName(invoice.number), pdf: invoice.pdf };
 }
 
@@ -255,7 +255,7 @@ export async function packingSlipPdf(
   id: number,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await orderWithCustomer(staff.db, id);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw new NotFound(ORDER_NOT_FOUND);
   const lines = await orderLinesWithSku(staff.db, id);
   const parts = deliveryParts(order.address);
   const { seller } = staff.invoices;
