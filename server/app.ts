@@ -29,10 +29,10 @@ import { ratingRoutes } from './routes/ratings';
 import { wishlistRoutes } from './routes/wishlist';
 import { MAX_REVIEW_IMAGES } from '../contract/schemas/reviews';
 import { BUSY_MESSAGE } from '../contract/shop';
-import { productExists } from './repositories/catalogue';
 import { isDatabaseUnavailable } from './repositories/dialect';
 import { matchRewrite } from './site/static-host';
 import { createAccounts, type AccountsOptions } from './services/auth/accounts';
+import { isShownProduct } from './services/catalogue/public-catalogue';
 import { createStaff } from './services/staff/context';
 import { DEFAULT_DELIVERY, type DeliveryOptions } from './services/delivery/serviceability';
 import { REVIEW_IMAGE } from './services/images/uploads';
@@ -250,7 +250,7 @@ async function rewriteTarget(db: Db, urlPath: string): Promise<string | null> {
   // The rewrites static hosts are given too (site/static-host.ts).
   const match = matchRewrite(urlPath);
   if (!match) return null;
-  if (match.rewrite.onlyKnownProduct && !(await productExists(db, Number(match.id)))) return null;
+  if (match.rewrite.onlyKnownProduct && !(await isShownProduct(db, Number(match.id)))) return null;
   return match.rewrite.page;
 }
 

@@ -4,7 +4,7 @@ import { Conflict, Forbidden, NotFound } from './errors';
 import { findVariant } from '../repositories/catalogue';
 import { isUniqueViolation } from '../repositories/dialect';
 import { hasBought } from '../repositories/orders';
-import { findReviews, insertReview, ownReview } from '../repositories/reviews';
+import { findReviews, insertReview, ownReview, type ReviewFilter } from '../repositories/reviews';
 import { deleteUploadedImage, REVIEW_IMAGE, storeUploadedImage } from './images/uploads';
 
 /** Reviews: one per shopper and variant, only of a variant the shopper has paid for. */
@@ -68,4 +68,9 @@ export async function createReview(
   const [review] = await findReviews(db, { id: reviewId });
   if (!review) throw new Error(`Review ${reviewId} was stored but cannot be read back.`);
   return review;
+}
+
+/** Published reviews by product, variant and/or author, newest first (hidden ones are in no list). */
+export function reviewsOf(db: Db, filter: ReviewFilter): Promise<Review[]> {
+  return findReviews(db, filter);
 }

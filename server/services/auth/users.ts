@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import type { UserRow, UsersTable } from '../../db/schema';
 import { Invalid } from '../errors';
 import { isUniqueViolation } from '../../repositories/dialect';
-import { findUsersByEmailOrPhone, insertUser, updateUser } from '../../repositories/users';
+import { findUserByEmail, findUsersByEmailOrPhone, insertUser, updateUser } from '../../repositories/users';
 
 /** The profile answer: the shop's Profile plus the user's id. */
 export type ProfileAnswer = Profile & { id: number };
@@ -19,6 +19,11 @@ export function profileOf(user: UserRow): ProfileAnswer {
     phone_number: user.phone_number ?? '',
     profile_picture: user.profile_picture,
   };
+}
+
+/** The account with e-mail `email`, if any: whom a login or a password reset names. */
+export function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
 }
 
 /** Which of `email` and `phone` another account already has ('email' first), or null. */

@@ -129,6 +129,11 @@ export async function createStaffAccount(
   return enrolmentOf(row, factor);
 }
 
+/** The staff account with e-mail `email` (in any case), if any: whom a login names. */
+export function staffByEmail(db: Db, email: string): Promise<StaffRow | undefined> {
+  return findStaffByEmail(db, email);
+}
+
 /** Why a login was refused: for the audit log only; the caller hears one message whatever it was. */
 export type LoginRefusal =
   | 'unknown e-mail'

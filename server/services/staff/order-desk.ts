@@ -29,7 +29,7 @@ import {
 } from '../../repositories/order-board';
 import { findOrder } from '../../repositories/orders';
 import { refundsOfOrders } from '../../repositories/refunds';
-import { invoiceFileName } from '../invoices/issuing';
+import { invoiceFileName, NO_INVOICE_YET } from '../invoices/issuing';
 import { packingSlipFileName, renderPackingSlipPdf } from '../invoices/packing-slip-pdf';
 import { deliveryParts } from '../orders/delivery-address';
 import { recordAudit, type Actor } from './audit';
@@ -38,7 +38,7 @@ import type { StaffContext } from './context';
 /** The back office's orders: the board, one order in full, moving it along, and its papers. */
 
 export const ORDER_NOT_FOUND = 'Order not found.';
-export const NO_INVOICE_YET = 'This order has no invoice yet: it is issued when the order is paid.';
+export { NO_INVOICE_YET };
 
 /** India keeps one offset all year (no daylight saving): a day there starts at 18:30 UTC the day before. */
 const INDIA_OFFSET = '+05:30';
