@@ -18,7 +18,7 @@ const RUNTIME_NOT_DEMO = {
 const LAYERS_NOT_RUNTIME = {
   regex: '^\\.{1,2}/(.*/)?runtime(\\.[jt]s)?$',
   message:
-    'Services and routes are handed what they need by start-up (server/runtime.ts) and never import it: it reaches server/demo/.',
+    'Routes, services and server/http/ are handed what they need by start-up (server/runtime.ts) and never import it: it reaches server/demo/.',
 };
 const SERVICES_NOT_HTTP = {
   regex: '^\\.{1,2}/(.*/)?http(/|$)',
@@ -62,7 +62,8 @@ export default tseslint.config(
     },
   },
   // The storefront and the API share things only through contract/ (docs/architecture.md). On the
-  // server, services know no HTTP and routes no repositories, and nothing reaches the demo
+  // server, services know no HTTP and routes no repositories (and neither, nor http/, imports the
+  // start-up composition), and nothing reaches the demo
   // catalogue (server/demo/) but start-up's composition (runtime.ts, which seeds an empty shop and
   // hands the demo's photo renderer to the picture encoder) and the demo's own files (its seed
   // command among them). A later block's rule replaces an earlier one's for the files both match,
@@ -78,6 +79,10 @@ export default tseslint.config(
   {
     files: ['server/routes/**/*.{ts,js}'],
     rules: boundaries(SERVER_NOT_SRC, RUNTIME_NOT_DEMO, LAYERS_NOT_RUNTIME, ROUTES_NOT_REPOSITORIES),
+  },
+  {
+    files: ['server/http/**/*.{ts,js}'],
+    rules: boundaries(SERVER_NOT_SRC, RUNTIME_NOT_DEMO, LAYERS_NOT_RUNTIME),
   },
   {
     files: ['server/runtime.ts', 'server/demo/**/*.{ts,js}'],
