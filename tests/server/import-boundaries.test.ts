@@ -55,6 +55,7 @@ describe('import boundaries', () => {
       "import { drawDemoPhoto } from '../runtime';\nexport const a = drawDemoPhoto;\n",
       /server\/runtime/,
     ],
+    ['server/http/x.ts', "export const load = () => import('../runtime');\n", /server\/runtime/],
     // Services know no HTTP.
     [
       'server/services/cart.ts',
