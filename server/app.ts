@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from './db';
-import { ApiError } from './http/errors';
+import { errorResponse } from './http/errors';
 import { compress } from './http/compress';
 import { storefrontCors } from './http/cors';
 import { resolveFile, sendFile } from './http/static-files';
@@ -29,10 +29,10 @@ import { ratingRoutes } from './routes/ratings';
 import { wishlistRoutes } from './routes/wishlist';
 import { MAX_REVIEW_IMAGES } from '../contract/schemas/reviews';
 import { BUSY_MESSAGE } from '../contract/shop';
-import { productExists } from './repositories/catalogue';
 import { isDatabaseUnavailable } from './repositories/dialect';
 import { matchRewrite } from './site/static-host';
 import { createAccounts, type AccountsOptions } from './services/auth/accounts';
+import { isShownProduct } from './services/catalogue/public-catalogue';
 import { createStaff } from './services/staff/context';
 import { DEFAULT_DELIVERY, type DeliveryOptions } from './services/delivery/serviceability';
 import { REVIEW_IMAGE } from './services/images/uploads';
@@ -97,10 +97,6 @@ export interface AppOptions {
 /** Calls that can change an order (and so have an e-mail to send). */
 const ORDER_CHANGES =
   /^\/api\/(?:common\/(?:create_order|verify_payment|orders\/\d+\/\w+)|payments\/(?:webhook|local\/fail)|admin\/orders\/\d+\/move)\/?$/;
-
-function jsonError(c: Context, error: ApiError): Response {
-  return c.json(error.body(), error.status, error.headers);
-}
 
 /** Builds the whole HTTP application: the API, media and the static site. No port is opened. */
 export function createApp(options: AppOptions): Hono {
@@ -210,7 +206,9 @@ export function createApp(options: AppOptions): Hono {
   app.notFound((c) => c.json({ message: `No such path: ${c.req.path}` }, 404));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return jsonError(c, error);
+    // The HTTP layer's own refusals and the services' domain errors, through the one mapping.
+    const answered = errorResponse(c, error);
+    if (answered) return answered;
     if (error instanceof HTTPException) {
       const status = error.status;
       const message = status === 413 ? 'Request body is too large.' : error.message || 'Bad request.';
@@ -252,7 +250,7 @@ async function rewriteTarget(db: Db, urlPath: string): Promise<string | null> {
   // The rewrites static hosts are given too (site/static-host.ts).
   const match = matchRewrite(urlPath);
   if (!match) return null;
-  if (match.rewrite.onlyKnownProduct && !(await productExists(db, Number(match.id)))) return null;
+  if (match.rewrite.onlyKnownProduct && !(await isShownProduct(db, Number(match.id)))) return null;
   return match.rewrite.page;
 }
 

@@ -3,6 +3,7 @@ import { migrate } from './db';
 import {
   createMailer,
   deliveryOptions,
+  drawDemoPhoto,
   envOrExit,
   mediaDir,
   openShopDatabase,
@@ -37,7 +38,7 @@ async function main(): Promise<number> {
     if (args[0] === 'images:encode') {
       // What the shop does in the background at start-up, in the foreground; --force writes every width again.
       const force = args.includes('--force');
-      const result = await encodePictures(db, mediaDir(env), { force, log: console.log });
+      const result = await encodePictures(db, mediaDir(env), { force, log: console.log, renderRecipe: drawDemoPhoto });
       console.log(
         `Encoded ${result.encoded} picture(s) in ${result.seconds.toFixed(1)} s` +
           (result.missing ? `; ${result.missing} have no original on disk` : ''),

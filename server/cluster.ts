@@ -1,6 +1,14 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Env } from './env';
-import { connectSharedRedis, mediaDir, prepareData, sayWhatRuns, SHUTDOWN_GRACE_MS, StartupError } from './runtime';
+import {
+  connectSharedRedis,
+  drawDemoPhoto,
+  mediaDir,
+  prepareData,
+  sayWhatRuns,
+  SHUTDOWN_GRACE_MS,
+  StartupError,
+} from './runtime';
 import { encodeInBackground } from './services/images/encoder';
 import { buildLockKey, LOCAL_BUILD_LOCK, redisBuildLock, refreshLockKey } from './shared/build-lock';
 import { SITE_CHANGED_MESSAGE, siteRebuilds } from './shared/site-rebuilds';
@@ -92,7 +100,7 @@ export async function runPrimary(env: Env): Promise<void> {
   });
 
   // The primary draws and encodes the pictures still waiting, as it builds the site.
-  const pictures = env.pictureEncoding ? encodeInBackground(db, mediaDir(env), log) : null;
+  const pictures = env.pictureEncoding ? encodeInBackground(db, mediaDir(env), log, drawDemoPhoto) : null;
   // Pages rendered again here after a staff change read the catalogue through the shared port.
   process.env.API_BASE = `http://127.0.0.1:${port}/api/`;
   const builds = siteRebuilds({

@@ -8,6 +8,7 @@ import {
   closeServer,
   connectSharedRedis,
   deliveryOptions,
+  drawDemoPhoto,
   envOrExit,
   listen,
   mediaDir,
@@ -108,7 +109,7 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
   );
   // The process that builds also draws and encodes the pictures still waiting (a new demo seed,
   // a pipeline upgrade), beside the first build: pages name pictures by address, not by file.
-  const pictures = !worker && env.pictureEncoding ? encodeInBackground(db, mediaDir(env), log) : null;
+  const pictures = !worker && env.pictureEncoding ? encodeInBackground(db, mediaDir(env), log, drawDemoPhoto) : null;
   const port = boundPort(server);
   const apiBase = `http://127.0.0.1:${port}/api/`;
   // Pages rendered on demand (search) read the catalogue from this process's own API.

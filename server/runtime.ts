@@ -11,6 +11,7 @@ import { rupeesToPaise } from '../contract/pricing';
 import { ConfigError, loadEnv, type Env } from './env';
 import type { AccountsOptions } from './services/auth/accounts';
 import type { DeliveryOptions } from './services/delivery/serviceability';
+import type { RecipeRenderer } from './services/images/encoder';
 import { DEFAULT_ZONES, loadZonesFile } from './services/delivery/zones';
 import type { Mailer } from './services/mail/mailer';
 import { OutboxMailer } from './services/mail/outbox';
@@ -193,6 +194,17 @@ export async function prepareData(env: Env, log: (line: string) => void = consol
   }
   return db;
 }
+
+/**
+ * Draws a demo seed's photo from its recipe (the images table's `recipe`) on the demo's worker
+ * threads. Start-up and `npm run shop -- images:encode` hand it to the picture encoder, which
+ * knows nothing of the demo; the demo's renderer is loaded on the first photo that needs drawing,
+ * so a shop whose pictures are all on disk never loads it.
+ */
+export const drawDemoPhoto: RecipeRenderer = async (recipe) => {
+  const { drawPhotoRecipeOffThread } = await import('./demo/photo-recipes');
+  return drawPhotoRecipeOffThread(recipe);
+};
 
 /**
  * Starts answering on host:port; resolves with the server once it listens. A port that is taken

@@ -8,6 +8,7 @@ import { redactUrl } from '../db/postgres';
 import { loadEnv } from '../env';
 import { exitOnWrongNode, mediaDir, openShopDatabase } from '../runtime';
 import { encodePictures } from '../services/images/encoder';
+import { drawPhotoRecipeOffThread } from './photo-recipes';
 import { seedCatalogue } from './seed';
 import { DEFAULT_PRODUCT_COUNT, generateCatalogue } from './generate';
 
@@ -71,7 +72,10 @@ async function main(): Promise<void> {
         `generated in ${Math.round(generated)} ms, stored in ${Math.round(performance.now() - started)} ms.`,
     );
     if (!values['pictures-later']) {
-      const pictures = await encodePictures(db, mediaDir(env), { log: (line) => console.log(line) });
+      const pictures = await encodePictures(db, mediaDir(env), {
+        log: (line) => console.log(line),
+        renderRecipe: drawPhotoRecipeOffThread,
+      });
       console.log(`Drew and encoded ${pictures.encoded} photos in ${pictures.seconds.toFixed(1)} s.`);
     }
   } finally {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { DomainError } from '../services/errors';
 import { ApiError } from './errors';
 
 /** A field's name as a shopper reads it: `phone_number` → 'phone number', `variant_id` → 'product variant'. */
@@ -40,8 +41,11 @@ export function validationError(error: z.ZodError): ApiError {
   return new ApiError(400, message, errors);
 }
 
-/** What a failed parse answers: by default a 400 naming each field; a route may word it its own way. */
-export type OnInvalid = (error: z.ZodError) => ApiError;
+/**
+ * What a failed parse answers: by default a 400 naming each field; a route may word it its own way,
+ * or answer with a service's refusal (a missing address's NotFound).
+ */
+export type OnInvalid = (error: z.ZodError) => ApiError | DomainError;
 
 /** Parses the query string with `schema`; bad input is a 400 naming each field. */
 export function parseQuery<S extends z.ZodType>(

@@ -1,6 +1,12 @@
+import { sql } from 'kysely';
 import type { Db } from '../db';
 
 /** Small pieces the repositories share. */
+
+/** Asks the database the smallest question (`select 1`): it throws when the database does not answer. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
 
 /** Runs `work` in one transaction: all of its writes happen, or none. */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {

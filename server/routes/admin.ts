@@ -19,10 +19,16 @@ import { adminCatalogueRoutes } from './admin-catalogue';
 import { adminOrderRoutes } from './admin-orders';
 import { adminCustomerRoutes } from './admin-customers';
 import { adminReviewRoutes } from './admin-reviews';
-import { findStaffByEmail } from '../repositories/staff';
 import { revokeToken } from '../services/auth/tokens';
 import { consumeAll } from '../services/rate-limit';
-import { changeStaff, checkLogin, listStaffAccounts, staffMeOf, staffMemberOf } from '../services/staff/accounts';
+import {
+  changeStaff,
+  checkLogin,
+  listStaffAccounts,
+  staffByEmail,
+  staffMeOf,
+  staffMemberOf,
+} from '../services/staff/accounts';
 import { readAuditPage, recordAudit, type Actor } from '../services/staff/audit';
 import type { StaffContext } from '../services/staff/context';
 import { presentedStaffDevice, setStaffDeviceCookie } from '../services/staff/device-cookies';
@@ -44,7 +50,7 @@ export function adminRoutes(staff: StaffContext): Hono<StaffEnv> {
     const { email, password, code } = await parseJson(c, staffLoginSchema);
     const emailKey = email.toLowerCase();
     const source = throttleKey(addressOf(c));
-    const row = await findStaffByEmail(db, emailKey);
+    const row = await staffByEmail(db, emailKey);
     const device = row ? presentedStaffDevice(c, staff.secret, row.id) : null;
     // Counted as shoppers' logins are (services/auth/login-throttle.ts), before the slow checks.
     const attempt = { device, emailKey, source };

@@ -17,8 +17,7 @@ import { presentedDevice, setDeviceCookie } from '../services/auth/device-cookie
 import { hashPassword, verifyPassword } from '../services/auth/passwords';
 import { createReset, newPin, resetPassword, verifyResetPin } from '../services/auth/password-resets';
 import { issueToken, revokeToken } from '../services/auth/tokens';
-import { conflictError, findConflict, profileOf, registerUser } from '../services/auth/users';
-import { findUserByEmail } from '../repositories/users';
+import { conflictError, findConflict, profileOf, registerUser, userByEmail } from '../services/auth/users';
 import { resetPinMessage } from '../services/mail/messages';
 import { consumeAll, type Throttle } from '../services/rate-limit';
 import { inBackground } from '../services/background';
@@ -53,7 +52,7 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
     const { email, password } = await parseJson(c, loginSchema);
     const emailKey = email.toLowerCase();
     const source = addressOf(c);
-    const user = await findUserByEmail(db, emailKey);
+    const user = await userByEmail(db, emailKey);
     const device = user ? presentedDevice(c, accounts.secret, user.id) : null;
     // Counted before the slow password check, by the device-cookie rule (services/auth/login-throttle.ts).
     const attempt = { device, emailKey, source };
@@ -81,7 +80,7 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
   app.post('/request_reset_otp', async (c) => {
     const { email } = await parseJson(c, resetRequestSchema);
     const source = addressOf(c);
-    const user = await findUserByEmail(db, email);
+    const user = await userByEmail(db, email);
     const device = user ? presentedDevice(c, accounts.secret, user.id) : null;
     // Per address and per (e-mail, address) for everyone. The e-mail's hourly cap bounds the
     // mail strangers can send; the owner's browser with a device cookie is counted apart. No cap

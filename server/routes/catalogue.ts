@@ -3,23 +3,22 @@ import { IdParams } from '../../contract/schemas/common';
 import { ProductsQuery, SearchQuery } from '../../contract/schemas/catalogue';
 import type { Db } from '../db';
 import {
-  getProduct,
-  getProductsByIds,
-  listBanners,
-  listHomeOffers,
-  listCategories,
-  listProductIds,
-  listProducts,
-  listSubcategories,
-  searchProductIds,
-  toSearchProduct,
+  banners,
+  categories,
+  homeOffers,
+  product,
+  productIds,
+  products,
+  productsByIds,
+  PRODUCT_NOT_FOUND,
+  searchProducts,
+  subcategories,
   type ProductFilter,
-} from '../repositories/catalogue';
+} from '../services/catalogue/public-catalogue';
 import { notFound } from '../http/errors';
 import type { ResponseCache } from '../http/response-cache';
 import { parseParams, parseQuery } from '../http/validate';
 
-const MAX_SEARCH_RESULTS = 100;
 const DEFAULT_PAGE_SIZE = 50;
 
 /** Cache key parameters of an answer that reads none (anything in the query is ignored). */
@@ -30,22 +29,22 @@ function first(...values: (number | undefined)[]): number | undefined {
   return values.find((v) => v !== undefined);
 }
 
-const productNotFound = () => notFound('Product not found.');
+const productNotFound = () => notFound(PRODUCT_NOT_FOUND);
 
 /**
- * The public catalogue: categories, subcategories, banners, products, featured and search. It
- * holds no rule beyond what the repository reads, so the routes read it directly.
+ * The public catalogue: categories, subcategories, banners, products, featured and search, read
+ * through services/catalogue/public-catalogue.ts and kept in the response cache.
  */
 export function catalogueRoutes(db: Db, cache: ResponseCache): Hono {
   const app = new Hono({ strict: false });
 
-  app.get('/product_categories', (c) => cache.json(c, () => listCategories(db), NO_PARAMS));
+  app.get('/product_categories', (c) => cache.json(c, () => categories(db), NO_PARAMS));
 
-  app.get('/subcategories', (c) => cache.json(c, () => listSubcategories(db), NO_PARAMS));
+  app.get('/subcategories', (c) => cache.json(c, () => subcategories(db), NO_PARAMS));
 
-  app.get('/banners_api', (c) => cache.json(c, () => listBanners(db), NO_PARAMS));
+  app.get('/banners_api', (c) => cache.json(c, () => banners(db), NO_PARAMS));
 
-  app.get('/home_offers', (c) => cache.json(c, () => listHomeOffers(db), NO_PARAMS));
+  app.get('/home_offers', (c) => cache.json(c, () => homeOffers(db), NO_PARAMS));
 
   app.get('/products', async (c) => {
     const q = parseQuery(c, ProductsQuery);
@@ -62,11 +61,11 @@ export function catalogueRoutes(db: Db, cache: ResponseCache): Hono {
     return cache.json(
       c,
       async () => {
-        if (!paged) return listProducts(db, filter);
+        if (!paged) return products(db, filter);
         // The list's ids are read once per catalogue version: counting and skipping rows for
         // every page made walking 100,000 products (1,000 pages) cost 75 s of the API's CPU.
-        const ids = await cache.derived(`product-ids#${JSON.stringify(filter)}`, () => listProductIds(db, filter));
-        const results = await getProductsByIds(db, ids.slice((page - 1) * pageSize, page * pageSize));
+        const ids = await cache.derived(`product-ids#${JSON.stringify(filter)}`, () => productIds(db, filter));
+        const results = await productsByIds(db, ids.slice((page - 1) * pageSize, page * pageSize));
         return { count: ids.length, page, page_size: pageSize, results };
       },
       params,
@@ -75,31 +74,16 @@ export function catalogueRoutes(db: Db, cache: ResponseCache): Hono {
 
   app.get('/products/:id', async (c) => {
     const { id } = parseParams(c, IdParams, productNotFound);
-    return cache.json(
-      c,
-      async () => {
-        const product = await getProduct(db, id);
-        if (!product) throw productNotFound();
-        return product;
-      },
-      NO_PARAMS,
-    );
+    return cache.json(c, () => product(db, id), NO_PARAMS);
   });
 
-  app.get('/featured_products', (c) => cache.json(c, () => listProducts(db, { featured: true }), NO_PARAMS));
+  app.get('/featured_products', (c) => cache.json(c, () => products(db, { featured: true }), NO_PARAMS));
 
   app.get('/products_search', async (c) => {
     const q = parseQuery(c, SearchQuery);
     const text = (q.search ?? q.q ?? '').trim();
     if (!text) return c.json([]);
-    return cache.json(
-      c,
-      async () => {
-        const ids = await searchProductIds(db, text, MAX_SEARCH_RESULTS);
-        return (await getProductsByIds(db, ids)).map(toSearchProduct);
-      },
-      { text },
-    );
+    return cache.json(c, () => searchProducts(db, text), { text });
   });
 
   return app;

@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db';
-import { countImagesBehind } from '../repositories/images';
-import { PIPELINE_VERSION } from '../services/images/pipeline';
+import { checkDatabase } from '../services/health';
 
 /** A check that takes longer than this counts as failed: a load balancer must not wait on a hung pool. */
 export const HEALTH_CHECK_TIMEOUT_MS = 2000;
@@ -88,8 +86,7 @@ export function healthRoutes(options: HealthOptions): Hono {
     let waiting: number | null = null;
     const [database, redisCheck] = await Promise.all([
       timed(async () => {
-        await sql`select 1`.execute(options.db);
-        waiting = await countImagesBehind(options.db, PIPELINE_VERSION);
+        waiting = (await checkDatabase(options.db)).picturesWaiting;
       }),
       redis ? timed(() => redis.ping()) : Promise.resolve(null),
     ]);

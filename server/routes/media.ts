@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { resolveFile, sendFile } from '../http/static-files';
-import { findPicture } from '../repositories/pictures';
-import { parseIllustrationName } from '../services/images/catalogue-images';
+import { storedIllustration } from '../services/images/catalogue-images';
 import { IMAGES_DIR, parseImageName } from '../../contract/images';
 
 /** Stored pictures kept in memory, most recently served first; each is a few KB. */
@@ -18,12 +17,9 @@ export function mediaRoutes(db: Db, mediaDir?: string): Hono {
     const name = c.req.param('name');
     let svg = pictures.get(name);
     if (svg === undefined) {
-      const parsed = parseIllustrationName(name);
-      const row = parsed && (await findPicture(db, parsed.id));
-      if (!parsed || !row?.svg || row.hash !== parsed.hash) {
-        return c.json({ message: 'No such image.' }, 404);
-      }
-      svg = row.svg;
+      const stored = await storedIllustration(db, name);
+      if (stored === null) return c.json({ message: 'No such image.' }, 404);
+      svg = stored;
       pictures.set(name, svg);
     }
     return c.body(svg, 200, {

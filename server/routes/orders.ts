@@ -8,12 +8,11 @@ import {
   TestPaymentOrderBody,
 } from '../../contract/schemas/orders';
 import { requireSession, type SessionEnv } from '../http/auth';
-import { ApiError, echoedError, notFound } from '../http/errors';
+import { echoedError, notFound } from '../http/errors';
 import { parseJson, parseParams, validationError } from '../http/validate';
-import { findShopperOrderById } from '../repositories/orders';
 import type { Accounts } from '../services/auth/accounts';
 import { checkoutAnswer, type Ordering } from '../services/orders/ordering';
-import { invoiceFileName, type Invoices } from '../services/invoices/issuing';
+import type { Invoices } from '../services/invoices/issuing';
 import { paymentId, providerOrderId } from '../services/payments/ids';
 import { verificationFailed, verifyCheckoutPayment, type PaymentEffects } from '../services/payments/payments';
 import { isTestMode, type PaymentProvider } from '../services/payments/provider';
@@ -111,12 +110,9 @@ export function orderRoutes(
   // The GST tax invoice of a paid order, as a PDF.
   app.get('/orders/:id/invoice', auth, async (c) => {
     const { id } = parseParams(c, IdParams, orderNotFound);
-    const order = await findShopperOrderById(db, c.get('session').user.id, id);
-    if (!order || order.kind !== 'goods') throw orderNotFound();
-    const invoice = await effects.invoices.pdfOf(order);
-    if (!invoice) throw new ApiError(404, 'This order has no invoice yet: it is issued when the order is paid.');
+    const invoice = await effects.invoices.shopperPdf(c.get('session').user.id, id);
     c.header('content-type', 'application/pdf');
-    c.header('content-disposition', `attachment; filename="${invoiceFileName(invoice.number)}"`);
+    c.header('content-disposition', `attachment; filename="${invoice.fileName}"`);
     c.header('cache-control', 'private, no-store');
     return c.body(new Uint8Array(invoice.pdf));
   });

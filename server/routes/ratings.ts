@@ -11,9 +11,8 @@ import type { ResponseCache } from '../http/response-cache';
 import { requireSession, type SessionEnv } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { isFormRequest, isJsonRequest, parseQuery, parseValue, readJson } from '../http/validate';
-import { findReviews } from '../repositories/reviews';
 import type { Accounts } from '../services/auth/accounts';
-import { createReview } from '../services/reviews';
+import { createReview, reviewsOf } from '../services/reviews';
 
 /** A JSON review's fields; a body that is no object has none (and is answered as missing data). */
 const JsonFields = z.record(z.string(), z.unknown()).catch({});
@@ -58,7 +57,7 @@ export function ratingRoutes(accounts: Accounts, cache: ResponseCache): Hono<Ses
   app.get('/ratings', async (c) => {
     const q = parseQuery(c, ReviewsQuery);
     const filter = { product: q.product, variant: q.variant ?? q.variant_id, user: q.user };
-    return cache.json(c, () => findReviews(db, filter), filter);
+    return cache.json(c, () => reviewsOf(db, filter), filter);
   });
 
   app.post('/ratings', requireSession(accounts), async (c) => {

@@ -2,14 +2,14 @@ import type { Address } from '../../contract/types';
 import type { AddressFields } from '../../contract/schemas/address';
 import type { Db } from '../db';
 import type { AddressRow } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { Invalid, NotFound } from './errors';
 import { countAddresses, deleteAddress, findAddress, insertAddress, listAddresses } from '../repositories/addresses';
 
 /** Addresses one shopper may keep: plenty for a household, and a bound on what one account can store. */
 export const MAX_ADDRESSES = 50;
 
 /** Another shopper's address is indistinguishable from a missing one. */
-export const addressNotFound = () => notFound('Address not found.');
+export const addressNotFound = () => new NotFound('Address not found.');
 
 /** An address as the API shows it: `user` is the owner's id. */
 function addressOf(row: AddressRow): Address {
@@ -37,7 +37,7 @@ export async function addressesOf(db: Db, userId: number): Promise<Address[]> {
 /** Keeps a new address for the shopper, within MAX_ADDRESSES. */
 export async function addAddress(db: Db, userId: number, fields: AddressFields, at: string): Promise<Address> {
   if ((await countAddresses(db, userId)) >= MAX_ADDRESSES) {
-    throw new ApiError(400, `You can keep at most ${MAX_ADDRESSES} addresses; delete one first.`);
+    throw new Invalid(`You can keep at most ${MAX_ADDRESSES} addresses; delete one first.`);
   }
   return addressOf(await insertAddress(db, { ...fields, user_id: userId, created_at: at }));
 }

@@ -2,7 +2,7 @@ import type { CartItem } from '../../contract/types';
 import { MAX_CART_LINES } from '../../contract/shop';
 import { discountPercent, paiseToRupees } from '../../contract/pricing';
 import type { Db } from '../db';
-import { ApiError, notFound } from '../http/errors';
+import { Conflict, Invalid, NotFound } from './errors';
 import {
   countCartLines,
   deleteCartLine,
@@ -20,7 +20,7 @@ import { totalPaise } from './orders/orders';
 
 /** The cart's rules: one line per variant, at most MAX_CART_LINES lines, prices as the catalogue has them now. */
 
-export const notInCart = () => notFound('This product is not in your cart.');
+export const notInCart = () => new NotFound('This product is not in your cart.');
 
 /** A cart line as the cart call answers it: prices as the catalogue has them now. */
 export function cartItemOf(v: VariantSummary, quantity: number, available: number): CartItem {
@@ -66,12 +66,12 @@ export async function cartOf(db: Db, userId: number) {
 
 /** Adds a line of `quantity` of a variant that is not in the cart yet. */
 export async function addToCart(db: Db, userId: number, variantId: number, quantity: number, addedAt: string) {
-  if (!(await findVariant(db, variantId, { onSale: true }))) throw notFound('Product not found.');
-  if (((await availableStock(db, [variantId])).get(variantId) ?? 0) <= 0) throw new ApiError(409, SOLD_OUT_MESSAGE);
-  const already = new ApiError(400, 'This product is already in your cart.');
+  if (!(await findVariant(db, variantId, { onSale: true }))) throw new NotFound('Product not found.');
+  if (((await availableStock(db, [variantId])).get(variantId) ?? 0) <= 0) throw new Conflict(SOLD_OUT_MESSAGE);
+  const already = new Invalid('This product is already in your cart.');
   if (await hasCartLine(db, userId, variantId)) throw already;
   if ((await countCartLines(db, userId)) >= MAX_CART_LINES) {
-    throw new ApiError(400, `Your cart can hold at most ${MAX_CART_LINES} products; remove one first.`);
+    throw new Invalid(`Your cart can hold at most ${MAX_CART_LINES} products; remove one first.`);
   }
   // The unique (user, variant) pair decides a race between two adds: one inserts, one is told.
   if (!(await insertCartLine(db, { userId, variantId, quantity, createdAt: addedAt }))) throw already;

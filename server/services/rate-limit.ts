@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { ApiError } from '../http/errors';
+import { TemporarilyUnavailable } from './errors';
 
 /** How many events a key may have within a window. */
 export interface Allowance {
@@ -57,12 +57,10 @@ export function redisStore(client: Redis, prefix: string): ThrottleStore {
 export const STORE_DOWN_RETRY_SECONDS = 30;
 
 /** The answer of a request whose throttle cannot count (its store is away) and must not let it through. */
-export function throttleUnavailable(): ApiError {
-  return new ApiError(
-    503,
+export function throttleUnavailable(): TemporarilyUnavailable {
+  return new TemporarilyUnavailable(
     `Signing in and password resets are paused for a moment. Please try again in ${STORE_DOWN_RETRY_SECONDS} seconds.`,
-    undefined,
-    { 'retry-after': String(STORE_DOWN_RETRY_SECONDS) },
+    STORE_DOWN_RETRY_SECONDS,
   );
 }
 

@@ -1,26 +1,24 @@
 import type { Review } from '../../contract/types';
 import type { Db } from '../db';
-import { echoedError, notFound } from '../http/errors';
+import { Conflict, Forbidden, NotFound } from './errors';
 import { findVariant } from '../repositories/catalogue';
 import { isUniqueViolation } from '../repositories/dialect';
 import { hasBought } from '../repositories/orders';
-import { findReviews, insertReview, ownReview } from '../repositories/reviews';
+import { findReviews, insertReview, ownReview, type ReviewFilter } from '../repositories/reviews';
 import { deleteUploadedImage, REVIEW_IMAGE, storeUploadedImage } from './images/uploads';
 
 /** Reviews: one per shopper and variant, only of a variant the shopper has paid for. */
 
-const alreadyReviewed = () => echoedError(409, "You've already reviewed this product.", 'detail');
+const alreadyReviewed = () => new Conflict("You've already reviewed this product.", { echo: 'detail' });
 /**
  * A shopper's review that staff hid leaves every public list, their own too (the lists are
  * public, by product or by author), so the product looks unreviewed to them: this says why a
  * second review is refused.
  */
 const reviewTakenDown = () =>
-  echoedError(
-    409,
-    'Your review of this product was taken down by our moderators, so it cannot be reviewed again.',
-    'detail',
-  );
+  new Conflict('Your review of this product was taken down by our moderators, so it cannot be reviewed again.', {
+    echo: 'detail',
+  });
 
 /** A review as written: the variant, 1 to 5 stars and the text. */
 export interface ReviewInput {
@@ -39,9 +37,9 @@ export async function createReview(
   at: string,
 ): Promise<Review> {
   const variant = await findVariant(db, input.variant);
-  if (!variant) throw notFound('Product not found.');
+  if (!variant) throw new NotFound('Product not found.');
   if (!(await hasBought(db, userId, variant.id))) {
-    throw echoedError(403, 'You can only review products you have bought.', 'detail');
+    throw new Forbidden('You can only review products you have bought.', { echo: 'detail' });
   }
   const own = await ownReview(db, userId, variant.id);
   if (own) throw own.hidden_at === null ? alreadyReviewed() : reviewTakenDown();
@@ -70,4 +68,9 @@ export async function createReview(
   const [review] = await findReviews(db, { id: reviewId });
   if (!review) throw new Error(`Review ${reviewId} was stored but cannot be read back.`);
   return review;
+}
+
+/** Published reviews by product, variant and/or author, newest first (hidden ones are in no list). */
+export function reviewsOf(db: Db, filter: ReviewFilter): Promise<Review[]> {
+  return findReviews(db, filter);
 }

@@ -1,7 +1,7 @@
 import type { WishlistEntry } from '../../contract/types';
 import { paiseToRupees } from '../../contract/pricing';
 import type { Db } from '../db';
-import { ApiError, notFound } from '../http/errors';
+import { Invalid, NotFound } from './errors';
 import { findVariant, findVariants } from '../repositories/catalogue';
 import { countWishlist, deleteWishlistEntry, insertWishlistEntry, listWishlist } from '../repositories/wishlist';
 import { sizeLabel } from './catalogue/variant-labels';
@@ -44,13 +44,13 @@ export async function wishlistOf(db: Db, userId: number) {
 
 /** Puts a variant on the wishlist, or takes it off if it was there; answers what this tap did. */
 export async function toggleWishlist(db: Db, userId: number, variantId: number, at: string) {
-  if (!(await findVariant(db, variantId, { onSale: true }))) throw notFound('Product not found.');
+  if (!(await findVariant(db, variantId, { onSale: true }))) throw new NotFound('Product not found.');
   // Delete first: if a row went, it was on the list; otherwise add it. Two quick taps cannot
   // leave a duplicate (the pair is unique) and each answer says what that tap did.
   const added = !(await deleteWishlistEntry(db, userId, variantId));
   if (added) {
     if ((await countWishlist(db, userId)) >= MAX_WISHLIST_ITEMS) {
-      throw new ApiError(400, `Your wishlist can hold at most ${MAX_WISHLIST_ITEMS} products; remove one first.`);
+      throw new Invalid(`Your wishlist can hold at most ${MAX_WISHLIST_ITEMS} products; remove one first.`);
     }
     // A conflict means a parallel tap added it a moment ago: either way it is on the list now.
     await insertWishlistEntry(db, userId, variantId, at);

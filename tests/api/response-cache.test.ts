@@ -72,13 +72,11 @@ describe('cache keys: only the parameters an endpoint reads', () => {
     const { Hono } = await import('hono');
     const { ResponseCache } = await import('../../server/http/response-cache');
     const { catalogueRoutes } = await import('../../server/routes/catalogue');
-    const { ApiError } = await import('../../server/http/errors');
+    const { errorResponse } = await import('../../server/http/errors');
     const cache = new ResponseCache(t.db);
     const app = new Hono({ strict: false });
     app.route('/api/common', catalogueRoutes(t.db, cache));
-    app.onError((error, c) =>
-      error instanceof ApiError ? c.json(error.body(), error.status) : c.json({ message: String(error) }, 500),
-    );
+    app.onError((error, c) => errorResponse(c, error) ?? c.json({ message: String(error) }, 500));
     return { app, cache };
   }
 

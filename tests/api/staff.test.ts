@@ -15,7 +15,7 @@ import {
   type StaffRole,
 } from '../../contract/staff';
 import { ROLE_UNKNOWN, STAFF_CHANGE_EMPTY } from '../../contract/schemas/staff';
-import { ApiError } from '../../server/http/errors';
+import { errorResponse } from '../../server/http/errors';
 import { requireStaff } from '../../server/http/staff-auth';
 import { accountsOptions } from '../../server/runtime';
 import { loadEnv } from '../../server/env';
@@ -398,7 +398,7 @@ describe('requireStaff with each permission', () => {
     const staff = createStaffAccess(createAccounts(t.db, options, t.mediaDir, false), options, 'http://shop.test');
     const app = new Hono();
     app.get('/check', requireStaff(staff, permission), (c) => c.json({ ok: true }));
-    app.onError((error, c) => (error instanceof ApiError ? c.json(error.body(), error.status) : c.text('failed', 500)));
+    app.onError((error, c) => errorResponse(c, error) ?? c.text('failed', 500));
     return app;
   }
 

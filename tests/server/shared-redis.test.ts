@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError } from '../../server/http/errors';
+import { apiErrorOf } from '../../server/http/errors';
+import { TemporarilyUnavailable } from '../../server/services/errors';
 import { RateLimiter, redisStore } from '../../server/services/rate-limit';
 import { buildLockKey, redisBuildLock } from '../../server/shared/build-lock';
 import { redisAddress, SharedRedis } from '../../server/shared/redis';
@@ -99,10 +100,10 @@ describe.skipIf(!available)('throttles in Redis when Redis goes away', () => {
     await until(() => !redis.ready, { what: 'the client noticing Redis gone' });
 
     const error = await refusing.consume('k').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(503);
-    expect((error as ApiError).headers).toEqual({ 'retry-after': '30' });
-    await expect(refusing.retryAfter('k')).rejects.toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(TemporarilyUnavailable);
+    expect(apiErrorOf(error)?.status).toBe(503);
+    expect(apiErrorOf(error)?.headers).toEqual({ 'retry-after': '30' });
+    await expect(refusing.retryAfter('k')).rejects.toBeInstanceOf(TemporarilyUnavailable);
     await expect(refusing.refund('k')).resolves.toBeUndefined();
     await expect(refusing.reset('k')).resolves.toBeUndefined();
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
 import type { UserRow } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { Invalid } from '../errors';
 import { inTransaction } from '../../repositories/helpers';
 import * as resets from '../../repositories/password-resets';
 import { findUserById, updateUser } from '../../repositories/users';
@@ -84,7 +84,7 @@ export async function resetPassword(
   passwordHash: () => Promise<string>,
   now: () => number,
 ): Promise<void> {
-  const notVerified = new ApiError(400, 'Please verify the PIN sent to your email first.');
+  const notVerified = new Invalid('Please verify the PIN sent to your email first.');
   const reset = token
     ? await resets.findVerifiedReset(db, emailLower, tokenHash(token), now() - VERIFIED_LIFE_MS)
     : undefined;

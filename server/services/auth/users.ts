@@ -2,9 +2,9 @@ import type { Updateable } from 'kysely';
 import type { Profile } from '../../../contract/types';
 import type { Db } from '../../db';
 import type { UserRow, UsersTable } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { Invalid } from '../errors';
 import { isUniqueViolation } from '../../repositories/dialect';
-import { findUsersByEmailOrPhone, insertUser, updateUser } from '../../repositories/users';
+import { findUserByEmail, findUsersByEmailOrPhone, insertUser, updateUser } from '../../repositories/users';
 
 /** The profile answer: the shop's Profile plus the user's id. */
 export type ProfileAnswer = Profile & { id: number };
@@ -21,6 +21,11 @@ export function profileOf(user: UserRow): ProfileAnswer {
   };
 }
 
+/** The account with e-mail `email`, if any: whom a login or a password reset names. */
+export function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
+}
+
 /** Which of `email` and `phone` another account already has ('email' first), or null. */
 export async function findConflict(
   db: Db,
@@ -34,10 +39,10 @@ export async function findConflict(
 }
 
 /** The 400 for an e-mail or phone number that belongs to another account. */
-export function conflictError(field: 'email' | 'phone'): ApiError {
+export function conflictError(field: 'email' | 'phone'): Invalid {
   const message =
     field === 'email' ? 'A user with this email already exists.' : 'A user with this phone number already exists.';
-  return new ApiError(400, message, { [field === 'email' ? 'email' : 'phone_number']: [message] });
+  return new Invalid(message, { errors: { [field === 'email' ? 'email' : 'phone_number']: [message] } });
 }
 
 /** Opens an account; answers its id. A taken e-mail or phone number is the duplicate check's 400. */

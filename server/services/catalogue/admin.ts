@@ -21,7 +21,7 @@ import {
   type ProductSort,
 } from '../../../contract/schemas/admin-catalogue';
 import type { Db } from '../../db';
-import { ApiError, notFound } from '../../http/errors';
+import { Conflict, Invalid, NotFound, type DomainError } from '../errors';
 import * as repo from '../../repositories/admin-catalogue';
 import type { AdminProductBase, AdminVariantRow, OrderedTable } from '../../repositories/admin-catalogue';
 import { isForeignKeyViolation, isUniqueViolation } from '../../repositories/dialect';
@@ -44,20 +44,20 @@ export type CatalogueStaff = Pick<StaffContext, 'db' | 'now' | 'mediaDir' | 'cat
 
 type Fields = Record<string, unknown>;
 
-const categoryNotFound = () => notFound('No such category.');
-const subcategoryNotFound = () => notFound('No such subcategory.');
-const productNotFound = () => notFound('No such product.');
-const variantNotFound = () => notFound('No such variant.');
-const imageNotFound = () => notFound('No such picture.');
-const bannerNotFound = () => notFound('No such banner.');
+const categoryNotFound = () => new NotFound('No such category.');
+const subcategoryNotFound = () => new NotFound('No such subcategory.');
+const productNotFound = () => new NotFound('No such product.');
+const variantNotFound = () => new NotFound('No such variant.');
+const imageNotFound = () => new NotFound('No such picture.');
+const bannerNotFound = () => new NotFound('No such banner.');
 
 /** A 400 naming one field, as a failed parse answers. */
-function fieldError(field: string, message: string): ApiError {
-  return new ApiError(400, message, { [field]: [message] });
+function fieldError(field: string, message: string): Invalid {
+  return new Invalid(message, { errors: { [field]: [message] } });
 }
 
-function conflict(message: string): ApiError {
-  return new ApiError(409, message);
+function conflict(message: string): Conflict {
+  return new Conflict(message);
 }
 
 /** The fields of `next` that differ from `current`: as they were, and as they become. */
@@ -88,9 +88,9 @@ function hiddenAtFor(hidden: boolean | undefined, current: string | null, at: nu
 /** How a change words a key the database refused (two staff changing the same thing at once). */
 interface Refusals {
   /** A unique key: a name or product code taken meanwhile. */
-  unique?: () => ApiError;
+  unique?: () => DomainError;
   /** A foreign key: a row named or deleted meanwhile. */
-  foreignKey?: () => ApiError;
+  foreignKey?: () => DomainError;
 }
 
 /**
@@ -836,7 +836,7 @@ export async function setStock(
     await repo.ensureStockRecord(trx, variantId);
     if (!(await repo.setOnHandIfHeld(trx, variantId, onHand))) {
       const held = (await repo.findVariantRow(trx, variantId))?.reserved ?? row.reserved;
-      throw new ApiError(409, stockBelowHeld(held), { on_hand: [stockBelowHeld(held)] });
+      throw new Conflict(stockBelowHeld(held), { errors: { on_hand: [stockBelowHeld(held)] } });
     }
     if (row.on_hand === onHand) return { result: row.product_id, changed: false };
     await recordAudit(trx, actor, at, {
@@ -1087,7 +1087,7 @@ export async function removeBanner(staff: CatalogueStaff, actor: Actor, id: numb
 
 // ---- The home page's offers ----
 
-const offerNotFound = () => notFound('No such offer.');
+const offerNotFound = () => new NotFound('No such offer.');
 
 export async function listHomeOffers(db: Db): Promise<AdminHomeOffer[]> {
   return (await repo.allHomeOffers(db)).map((o, i) => ({

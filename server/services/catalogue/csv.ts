@@ -28,7 +28,7 @@ import {
 import { paiseToRupees, rupeesToPaise } from '../../../contract/pricing';
 import { productCreateSchema, skuTaken, stockBelowHeld } from '../../../contract/schemas/admin-catalogue';
 import type { Db } from '../../db';
-import { ApiError } from '../../http/errors';
+import { Conflict, Invalid, TooLarge } from '../errors';
 import * as repo from '../../repositories/admin-catalogue';
 import {
   catalogueForCsv,
@@ -186,16 +186,16 @@ function readRows(text: string): { rows: Row[] } {
   try {
     table = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
   } catch (error) {
-    throw new ApiError(400, `${CSV_NOT_READABLE}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Invalid(`${CSV_NOT_READABLE}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const [header, ...body] = table;
-  if (!header || body.length === 0) throw new ApiError(400, CSV_EMPTY);
-  if (body.length > MAX_CSV_ROWS) throw new ApiError(413, CSV_TOO_MANY_ROWS);
+  if (!header || body.length === 0) throw new Invalid(CSV_EMPTY);
+  if (body.length > MAX_CSV_ROWS) throw new TooLarge(CSV_TOO_MANY_ROWS);
   const names = header.map((h) => h.trim().toLowerCase());
   const unknown = names.filter((n) => !(CSV_COLUMNS as readonly string[]).includes(n));
-  if (unknown.length) throw new ApiError(400, csvUnknownColumns(unknown));
+  if (unknown.length) throw new Invalid(csvUnknownColumns(unknown));
   const missing = REQUIRED_CSV_COLUMNS.filter((c) => !names.includes(c));
-  if (missing.length) throw new ApiError(400, csvMissingColumns(missing));
+  if (missing.length) throw new Invalid(csvMissingColumns(missing));
   const rows = body.map((cells) => {
     const row: Row = {};
     names.forEach((name, i) => {
@@ -620,7 +620,7 @@ export async function importCatalogueCsv(
   if (!report.ok) return { outcome: 'refused', report: done };
   if (checkedPlan !== undefined && checkedPlan !== report.plan) {
     const check = await findImportCheck(staff.db, checkedPlan, since);
-    if (!check) throw new ApiError(409, CSV_PLAN_UNKNOWN);
+    if (!check) throw new Conflict(CSV_PLAN_UNKNOWN);
     const moved = rowsMoved(JSON.parse(check.changes) as CsvRowChange[], report.changes);
     return { outcome: 'stale', report: { ...done, ok: false, problems: moved } };
   }
@@ -671,8 +671,7 @@ export async function importCatalogueCsv(
           await repo.ensureStockRecord(trx, planned.id);
           if (!(await moveOnHandIfStill(trx, planned.id, planned.stock.from, planned.stock.to))) {
             // A sale or an order moved it between the check and now: nothing of the file is written.
-            throw new ApiError(
-              409,
+            throw new Conflict(
               `Row ${planned.line} (${v.sku}): the stock changed while importing, so nothing was imported. Check the file again.`,
             );
           }

@@ -19,8 +19,9 @@ import {
 } from './pipeline';
 
 /**
- * Draws a seeded photo from its recipe (the demo's photo renderer; loaded only when needed): its
- * JPEG original, and the pixels it was encoded from when at hand.
+ * Draws a seeded photo from its recipe: its JPEG original, and the pixels it was encoded from when
+ * at hand. The demo's renderer is handed in by start-up (`drawDemoPhoto` in server/runtime.ts) or
+ * the seed command: the encoder never reaches server/demo/ itself.
  */
 export type RecipeRenderer = (recipe: string) => Promise<{ jpeg: Buffer; pixels?: RawPixels }>;
 
@@ -37,7 +38,8 @@ export interface EncodeOptions {
   signal?: AbortSignal;
   /** Writes the responsive widths again even where the files exist. */
   force?: boolean;
-  renderRecipe?: RecipeRenderer;
+  /** Draws the originals of rows that have a recipe and no file yet. */
+  renderRecipe: RecipeRenderer;
 }
 
 export interface EncodeResult {
@@ -50,7 +52,7 @@ export interface EncodeResult {
 async function readOriginal(
   mediaDir: string,
   row: ImageRow,
-  render: RecipeRenderer | undefined,
+  render: RecipeRenderer,
 ): Promise<{ original: Buffer; pixels?: RawPixels } | null> {
   const file = originalFile(mediaDir, row);
   try {
@@ -59,17 +61,11 @@ async function readOriginal(
     // Only a missing original is drawn (or reported missing); one that cannot be read is an error.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     if (!row.recipe) return null;
-    const renderer = render ?? (await defaultRenderer());
-    const { jpeg, pixels } = await renderer(row.recipe);
+    const { jpeg, pixels } = await render(row.recipe);
     await fs.mkdir(path.dirname(file), { recursive: true });
     await writeAtomically(file, jpeg);
     return { original: jpeg, pixels };
   }
-}
-
-async function defaultRenderer(): Promise<RecipeRenderer> {
-  const { drawPhotoRecipeOffThread } = await import('../../demo/photo-recipes');
-  return drawPhotoRecipeOffThread;
 }
 
 /** Encodes one row: its original (drawn from the recipe if need be) and its responsive widths. */
@@ -91,7 +87,7 @@ async function encodeRow(mediaDir: string, row: ImageRow, options: EncodeOptions
  * Encodes every picture behind PIPELINE_VERSION (all of them with `force`), `concurrency` at a
  * time, in id order; answers how many were encoded. Logs progress every 10 % when `log` is given.
  */
-export async function encodePictures(db: Db, mediaDir: string, options: EncodeOptions = {}): Promise<EncodeResult> {
+export async function encodePictures(db: Db, mediaDir: string, options: EncodeOptions): Promise<EncodeResult> {
   const started = performance.now();
   const concurrency = Math.max(1, options.concurrency ?? 2 * os.availableParallelism());
   const below = options.force ? PIPELINE_VERSION + 1 : PIPELINE_VERSION;
@@ -128,14 +124,15 @@ export async function encodePictures(db: Db, mediaDir: string, options: EncodeOp
 }
 
 /**
- * Starts encoding in the background (the process that builds the site does this at start-up):
- * logs what it did, never throws. `stop()` asks it to stop after the pictures under way and
- * waits for that.
+ * Starts encoding in the background (the process that builds the site does this at start-up),
+ * drawing missing originals with `renderRecipe`: logs what it did, never throws. `stop()` asks it
+ * to stop after the pictures under way and waits for that.
  */
 export function encodeInBackground(
   db: Db,
   mediaDir: string,
   log: (line: string) => void,
+  renderRecipe: RecipeRenderer,
 ): { done: Promise<EncodeResult | null>; stop: () => Promise<void> } {
   const controller = new AbortController();
   const done = (async () => {
@@ -143,7 +140,7 @@ export function encodeInBackground(
     if (pending === 0) return null;
     log(`Pictures: encoding ${pending} in the background`);
     // Two at a time: about one core, so the shop's requests and its first build keep the other.
-    const result = await encodePictures(db, mediaDir, { log, signal: controller.signal, concurrency: 2 });
+    const result = await encodePictures(db, mediaDir, { log, signal: controller.signal, concurrency: 2, renderRecipe });
     if (!controller.signal.aborted) {
       log(
         `Pictures: ${result.encoded} encoded in ${result.seconds.toFixed(1)} s` +

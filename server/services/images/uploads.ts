@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { parseImageUrl } from '../../../contract/images';
 import type { Db } from '../../db';
-import { ApiError } from '../../http/errors';
+import { Invalid, TooLarge, UnsupportedFormat } from '../errors';
 import { deleteImage, findImage, recordImages } from '../../repositories/images';
 import {
   deletePictureFiles,
@@ -51,7 +51,7 @@ function readableSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
-const unsupported = () => new ApiError(415, 'The picture must be a JPEG, PNG or WebP image.');
+const unsupported = () => new UnsupportedFormat('The picture must be a JPEG, PNG or WebP image.');
 
 /**
  * Checks an uploaded picture by its content (never its name or declared type) and stores it
@@ -59,7 +59,7 @@ const unsupported = () => new ApiError(415, 'The picture must be a JPEG, PNG or 
  * every metadata block such as EXIF GPS dropped) in its own format, and its responsive widths in
  * AVIF and WebP, under a hash no other upload shares. Answers the original's public address (see
  * contract/images.ts); with `db`, the picture is recorded for later re-encoding. Anything refused
- * throws an ApiError and writes nothing.
+ * throws a domain error (server/services/errors.ts) and writes nothing.
  */
 export async function storeUploadedImage(
   file: Blob,
@@ -67,9 +67,9 @@ export async function storeUploadedImage(
   limits: UploadLimits = PROFILE_PICTURE,
   db?: Db,
 ): Promise<string> {
-  const tooLarge = new ApiError(413, `Image is too large (at most ${readableSize(limits.maxBytes)}).`);
+  const tooLarge = new TooLarge(`Image is too large (at most ${readableSize(limits.maxBytes)}).`);
   if (file.size > limits.maxBytes) throw tooLarge;
-  if (file.size === 0) throw new ApiError(400, 'The picture file is empty.');
+  if (file.size === 0) throw new Invalid('The picture file is empty.');
   const input = Buffer.from(await file.arrayBuffer());
   if (input.byteLength > limits.maxBytes) throw tooLarge;
 
@@ -80,9 +80,9 @@ export async function storeUploadedImage(
     throw unsupported();
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw unsupported();
-  if (!metadata.width || !metadata.height) throw new ApiError(400, 'The picture could not be read.');
+  if (!metadata.width || !metadata.height) throw new Invalid('The picture could not be read.');
   if (metadata.width * metadata.height > limits.maxPixels) {
-    throw new ApiError(413, `Image is too large (at most ${Math.floor(limits.maxPixels / 1_000_000)} megapixels).`);
+    throw new TooLarge(`Image is too large (at most ${Math.floor(limits.maxPixels / 1_000_000)} megapixels).`);
   }
 
   const ext = extensionOf(metadata.format);
@@ -95,7 +95,7 @@ export async function storeUploadedImage(
       ext === 'png' ? image.png() : ext === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
     original = await encoded.toBuffer({ resolveWithObject: true });
   } catch {
-    throw new ApiError(400, 'The picture could not be read; it may be damaged.');
+    throw new Invalid('The picture could not be read; it may be damaged.');
   }
 
   const facts: PictureFacts = {

@@ -6,8 +6,12 @@ import { variantLabel } from '../../../contract/variants';
 import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
 import { findInvoiceOfOrder, insertInvoice, nextInvoiceSerial } from '../../repositories/invoices';
-import { orderItemsOf } from '../../repositories/orders';
+import { findShopperOrderById, orderItemsOf } from '../../repositories/orders';
+import { NotFound } from '../errors';
 import { deliveryParts } from '../orders/delivery-address';
+
+/** What a shopper or staff member reads asking for the invoice of an order not paid yet. */
+export const NO_INVOICE_YET = 'This order has no invoice yet: it is issued when the order is paid.';
 
 /** The shop as its tax invoices name it (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_GSTIN, SHOP_STATE). */
 export interface Seller {
@@ -99,8 +103,17 @@ export function createInvoices(db: Db, seller: Seller = DEMO_SELLER) {
     return invoice ? { number: invoice.number, pdf: await renderInvoicePdfOffThread(invoice) } : null;
   }
 
+  /** The invoice PDF of a shopper's own order: NotFound for another's or an unknown one, and before it is paid. */
+  async function shopperPdf(userId: number, orderId: number): Promise<{ fileName: string; pdf: Buffer }> {
+    const order = await findShopperOrderById(db, userId, orderId);
+    if (!order || order.kind !== 'goods') throw new NotFound('Order not found.');
+    const invoice = await pdfOf(order);
+    if (!invoice) throw new NotFound(NO_INVOICE_YET);
+    return { fileName: invoiceFileName(invoice.number), pdf: invoice.pdf };
+  }
+
   // The seller is also the sender named on packing slips.
-  return { issue, invoiceOf, pdfOf, seller };
+  return { issue, invoiceOf, pdfOf, shopperPdf, seller };
 }
 
 export type Invoices = ReturnType<typeof createInvoices>;

@@ -4,7 +4,7 @@ import { nextStates, ORDER_STATE_LABELS, ORDER_STATES, type OrderState } from '.
 import { STAFF_MOVES } from '../../../contract/schemas/admin-orders';
 import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../errors';
 import { findOrder as findOrderById, findOrderByProviderId, recentOrders } from '../../repositories/orders';
 import { setOnHand, stockLevel } from '../../repositories/stock';
 import { STAFF_USAGE } from '../staff/commands';
@@ -81,7 +81,7 @@ export async function staffMoveOrder(
   try {
     return { order: await ordering.staffMove(order.id, state, note), previous: order.state };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     const next = nextStates(order.state, 'staff');
     const hint = next.length ? ` From ${order.state} it can go to: ${next.join(', ')}.` : '';
     throw new CommandError(`Order ${order.id} is ${order.state}: ${error.message}${hint}`);

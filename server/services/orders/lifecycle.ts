@@ -3,7 +3,7 @@ import { canMove, refusalOf, type OrderActor, type OrderState } from '../../../c
 import { stockShortMessage } from '../../../contract/stock';
 import type { Db } from '../../db';
 import type { OrderRow, OrdersTable } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { Conflict } from '../errors';
 import { recordOrderEvent } from '../../repositories/order-events';
 import { orderItemsOf, updateOrderIfState } from '../../repositories/orders';
 import {
@@ -30,15 +30,15 @@ export interface OrderMove {
 }
 
 /** An order could not take (or take back) its stock; `message` names the product and what is left. */
-export class StockShortError extends ApiError {
+export class StockShortError extends Conflict {
   constructor(message: string) {
-    super(409, message, undefined, undefined, { error: message });
+    super(message, { echo: 'error' });
   }
 }
 
 /** The shopper-facing refusal of a move the state machine does not allow. */
-export function refusedMove(order: Pick<OrderRow, 'state'>, to: OrderState, actor: OrderActor): ApiError {
-  return new ApiError(409, refusalOf(order.state, to, actor) ?? 'This order cannot be changed that way.');
+export function refusedMove(order: Pick<OrderRow, 'state'>, to: OrderState, actor: OrderActor): Conflict {
+  return new Conflict(refusalOf(order.state, to, actor) ?? 'This order cannot be changed that way.');
 }
 
 /** The stock lines of an order and, for a refusal, what to call each of its variants. */
@@ -120,7 +120,7 @@ export async function moveOrder(trx: Db, order: OrderRow, move: OrderMove): Prom
   }
 
   const updated = await updateOrderIfState(trx, order.id, order.state, change);
-  if (!updated) throw new ApiError(409, 'This order was changed meanwhile. Please reload the page and try again.');
+  if (!updated) throw new Conflict('This order was changed meanwhile. Please reload the page and try again.');
   await recordOrderEvent(trx, {
     order_id: order.id,
     at: move.at,

@@ -13,7 +13,7 @@ import {
 import { stockShortMessage } from '../../../contract/stock';
 import type { Db } from '../../db';
 import type { OrderRow } from '../../db/schema';
-import { ApiError, echoedError, notFound } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../errors';
 import { findVariants, type VariantSummary } from '../../repositories/catalogue';
 import { lockKey } from '../../repositories/dialect';
 import { inTransaction } from '../../repositories/helpers';
@@ -107,10 +107,10 @@ export interface Destination {
 export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
 
 /** Why an order cannot be paid now, in the shopper's words. */
-function cannotPay(state: OrderState): ApiError {
-  if (state === 'expired') return echoedError(409, 'This order has expired. Please order again.', 'error');
-  if (state === 'cancelled') return echoedError(409, 'This order was cancelled. Please order again.', 'error');
-  return echoedError(409, 'This order has already been paid.', 'error');
+function cannotPay(state: OrderState): Conflict {
+  if (state === 'expired') return new Conflict('This order has expired. Please order again.', { echo: 'error' });
+  if (state === 'cancelled') return new Conflict('This order was cancelled. Please order again.', { echo: 'error' });
+  return new Conflict('This order has already been paid.', { echo: 'error' });
 }
 
 /**
@@ -141,14 +141,14 @@ export function createOrdering(
     let state: string | null;
     if (to.addressId !== undefined) {
       const saved = await findAddress(db, userId, to.addressId);
-      if (!saved) throw echoedError(404, ADDRESS_REQUIRED, 'error');
+      if (!saved) throw new NotFound(ADDRESS_REQUIRED, { echo: 'error' });
       address = addressLine({ ...saved, landmark: saved.landmark ?? '' });
       ({ pincode, state } = saved);
     } else {
       ({ pincode, state } = deliveryParts(address));
     }
     const zone = pincode ? zoneFor(pincode, delivery.zones) : null;
-    if (pincode && !zone) throw echoedError(400, NOT_DELIVERABLE_MESSAGE, 'error');
+    if (pincode && !zone) throw new Invalid(NOT_DELIVERABLE_MESSAGE, { echo: 'error' });
     return { address, pincode, state, zone };
   }
 
@@ -164,7 +164,7 @@ export function createOrdering(
     method: PaymentMethod = 'online',
   ): Promise<OrderRow> {
     const lines = mergeLines(requested);
-    if (!withinLineLimit(lines)) throw echoedError(400, QUANTITY_MESSAGE, 'error');
+    if (!withinLineLimit(lines)) throw new Invalid(QUANTITY_MESSAGE, { echo: 'error' });
     // The price is the catalogue's, now: whatever price or amount the request carries is ignored.
     // A product taken off sale (hidden) cannot be ordered.
     const variants = await findVariants(
@@ -176,14 +176,14 @@ export function createOrdering(
       const variant = variants.get(l.variant_id);
       return variant ? [{ ...l, variant, unitPaise: variant.final_price_paise }] : [];
     });
-    if (priced.length < lines.length) throw echoedError(404, 'Product not found.', 'error');
+    if (priced.length < lines.length) throw new NotFound('Product not found.', { echo: 'error' });
     const amountPaise = totalPaise(priced);
-    if (amountPaise < MIN_ORDER_PAISE) throw echoedError(400, 'The order total must be at least ₹1.', 'error');
+    if (amountPaise < MIN_ORDER_PAISE) throw new Invalid('The order total must be at least ₹1.', { echo: 'error' });
     const destination = await destinationOf(userId, to);
     if (method === 'cod') {
-      if (!destination.zone?.cod) throw echoedError(400, COD_NOT_HERE_MESSAGE, 'error');
+      if (!destination.zone?.cod) throw new Invalid(COD_NOT_HERE_MESSAGE, { echo: 'error' });
       if (amountPaise > delivery.codLimitPaise) {
-        throw echoedError(400, codLimitMessage(paiseToRupees(delivery.codLimitPaise)), 'error');
+        throw new Invalid(codLimitMessage(paiseToRupees(delivery.codLimitPaise)), { echo: 'error' });
       }
     }
 
@@ -298,7 +298,7 @@ export function createOrdering(
     }
     return inTransaction(db, async (trx) => {
       const locked = await findOrderForUpdate(trx, order.id);
-      if (!locked) throw notFound('Order not found.');
+      if (!locked) throw new NotFound('Order not found.');
       if (locked.state === 'awaiting_payment') return locked;
       if (locked.state !== 'payment_failed') throw cannotPay(locked.state);
       const at = now();
@@ -309,11 +309,11 @@ export function createOrdering(
   /** Pay now: the shopper's own unpaid order, same order and amount, ready for another payment attempt. */
   async function payAgain(userId: number, orderId: number): Promise<OrderRow> {
     const order = await findShopperOrderById(db, userId, orderId);
-    if (!order || order.kind !== 'goods') throw notFound('Order not found.');
-    if (order.payment_method !== 'online') throw echoedError(409, 'This order is paid on delivery.', 'error');
+    if (!order || order.kind !== 'goods') throw new NotFound('Order not found.');
+    if (order.payment_method !== 'online') throw new Conflict('This order is paid on delivery.', { echo: 'error' });
     if (!canPay(order.state)) throw cannotPay(order.state);
     if (order.provider !== provider.name) {
-      throw echoedError(409, 'This order was placed with another payment method. Please order again.', 'error');
+      throw new Conflict('This order was placed with another payment method. Please order again.', { echo: 'error' });
     }
     return resume(order, 'shopper');
   }
@@ -332,7 +332,7 @@ export function createOrdering(
     const refund = await inTransaction(db, async (trx) => {
       const order = await findOrderForUpdate(trx, orderId);
       if (!order || order.kind !== 'goods' || (userId !== undefined && order.user_id !== userId)) {
-        throw notFound('Order not found.');
+        throw new NotFound('Order not found.');
       }
       const at = iso();
       const reason = note ?? (actor === 'shopper' ? 'Cancelled by the shopper' : 'Cancelled by the shop');
@@ -343,7 +343,7 @@ export function createOrdering(
     if (refund) await refunds.submit(refund.id);
     const order = await findOrderForUpdate(db, orderId);
     const [view] = order ? await ordersOf(order.user_id, orderId) : [];
-    if (!view) throw notFound('Order not found.');
+    if (!view) throw new NotFound('Order not found.');
     return view;
   }
 
@@ -369,12 +369,12 @@ export function createOrdering(
     if (to === 'cancelled') {
       await cancel(orderId, 'staff', undefined, note ?? undefined, afterMove);
       const order = await findOrderForUpdate(db, orderId);
-      if (!order) throw notFound('Order not found.');
+      if (!order) throw new NotFound('Order not found.');
       return order;
     }
     return inTransaction(db, async (trx) => {
       const order = await findOrderForUpdate(trx, orderId);
-      if (!order || order.kind !== 'goods') throw notFound('Order not found.');
+      if (!order || order.kind !== 'goods') throw new NotFound('Order not found.');
       const at = iso();
       const moved = await moveOrder(trx, order, { to, actor: 'staff', at, note });
       if (moved.payment_method === 'cod' && to === 'delivered') await invoices?.issue(trx, moved, at);
@@ -392,7 +392,7 @@ export function createOrdering(
       return true;
     }).catch((error: unknown) => {
       // Moved by another process between the read and the update: theirs stands.
-      if (error instanceof ApiError && error.status === 409) return false;
+      if (error instanceof Conflict) return false;
       throw error;
     });
   }

@@ -1,7 +1,7 @@
 import { canPay } from '../../../contract/order-lifecycle';
 import type { Db } from '../../db';
 import type { OrderRow, RefundRow } from '../../db/schema';
-import { ApiError, echoedError, notFound } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../errors';
 import { removeOrderedLines } from '../../repositories/cart';
 import { inTransaction } from '../../repositories/helpers';
 import { lockKey } from '../../repositories/dialect';
@@ -86,7 +86,7 @@ export interface CheckoutResult {
 }
 
 /** The answer for a checkout result that is no payment of this shop's. */
-export const verificationFailed = () => echoedError(400, 'Payment verification failed', 'error');
+export const verificationFailed = () => new Invalid('Payment verification failed', { echo: 'error' });
 
 /** Gives back what a decided payment recorded for refunding, after its transaction committed. */
 async function submitRefund(refunds: Refunds, result: MarkPaidResult): Promise<void> {
@@ -107,7 +107,7 @@ export async function verifyCheckoutPayment(
   paidAt: string,
 ): Promise<number> {
   const order = await findShopperOrder(db, userId, result.razorpay_order_id);
-  if (!order?.provider_order_id) throw notFound('Order not found.');
+  if (!order?.provider_order_id) throw new NotFound('Order not found.');
   // Signed over the order id this server stored, never one the caller could choose.
   if (
     !verifyPaymentSignature(
@@ -123,13 +123,11 @@ export async function verifyCheckoutPayment(
     markOrderPaid(trx, effects, order.id, result.razorpay_payment_id, paidAt),
   );
   if (decided.outcome === 'other-payment') {
-    throw new ApiError(400, 'This order has already been paid.', undefined, undefined, {
-      error: 'Payment verification failed',
-    });
+    throw new Invalid('This order has already been paid.', { also: { error: 'Payment verification failed' } });
   }
   if (decided.outcome === 'refunded') {
     await submitRefund(effects.refunds, decided);
-    throw echoedError(409, decided.message, 'error');
+    throw new Conflict(decided.message, { echo: 'error' });
   }
   return order.id;
 }
@@ -219,7 +217,7 @@ export async function handleWebhookEvent(
 /** The shopper's own order placed through the local checkout, or 404. */
 async function localOrder(db: Db, userId: number, providerOrderId: string): Promise<OrderRow> {
   const order = await findShopperOrder(db, userId, providerOrderId);
-  if (!order?.provider_order_id || order.provider !== 'local') throw notFound('Order not found.');
+  if (!order?.provider_order_id || order.provider !== 'local') throw new NotFound('Order not found.');
   return order;
 }
 
@@ -234,7 +232,7 @@ export async function authorizeLocalPayment(
   providerOrderId: string,
 ): Promise<Required<CheckoutResult>> {
   const order = await localOrder(db, userId, providerOrderId);
-  if (order.payment_id) throw new ApiError(400, 'This order has already been paid.');
+  if (order.payment_id) throw new Invalid('This order has already been paid.');
   const paymentId = newProviderId('pay');
   return {
     razorpay_payment_id: paymentId,

@@ -1,6 +1,6 @@
 import Razorpay from 'razorpay';
 import { RAZORPAY_CHECKOUT_URL } from '../../../contract/payments';
-import { ApiError } from '../../http/errors';
+import { PaymentProviderFailed } from '../errors';
 import { isProviderOrderId, isRefundId } from './ids';
 import type { PaymentProvider } from './provider';
 
@@ -32,12 +32,12 @@ export function createRazorpayProvider(
         order = await client.orders.create({ amount: amountPaise, currency, receipt, notes });
       } catch (error) {
         console.error('Razorpay could not create an order:', describe(error));
-        throw new ApiError(502, 'The payment provider could not create the order. Please try again.');
+        throw new PaymentProviderFailed('The payment provider could not create the order. Please try again.');
       }
       const id = (order as { id?: unknown } | null)?.id;
       if (!isProviderOrderId(id)) {
         console.error('Razorpay answered an order without a usable id:', JSON.stringify(order));
-        throw new ApiError(502, 'The payment provider could not create the order. Please try again.');
+        throw new PaymentProviderFailed('The payment provider could not create the order. Please try again.');
       }
       return { id };
     },
@@ -47,12 +47,12 @@ export function createRazorpayProvider(
         refund = await client.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', receipt, notes });
       } catch (error) {
         console.error(`Razorpay could not refund payment ${paymentId}:`, describe(error));
-        throw new ApiError(502, 'The payment provider could not start the refund. It will be tried again.');
+        throw new PaymentProviderFailed('The payment provider could not start the refund. It will be tried again.');
       }
       const { id, status } = (refund ?? {}) as { id?: unknown; status?: unknown };
       if (!isRefundId(id)) {
         console.error('Razorpay answered a refund without a usable id:', JSON.stringify(refund));
-        throw new ApiError(502, 'The payment provider could not start the refund. It will be tried again.');
+        throw new PaymentProviderFailed('The payment provider could not start the refund. It will be tried again.');
       }
       // Razorpay says 'pending' until the bank has the money back; its webhook says when.
       return { id, status: status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'initiated' };

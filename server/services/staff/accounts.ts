@@ -2,7 +2,7 @@ import type { StaffAccount, StaffEnrolment, StaffMe, StaffMember } from '../../.
 import { LAST_OWNER, ROLE_PERMISSIONS, type StaffRole } from '../../../contract/staff';
 import type { Db } from '../../db';
 import type { StaffRow } from '../../db/schema';
-import { ApiError, notFound } from '../../http/errors';
+import { Conflict, NotFound } from '../errors';
 import { isUniqueViolation, lockKey } from '../../repositories/dialect';
 import { inTransaction } from '../../repositories/helpers';
 import {
@@ -98,7 +98,7 @@ export async function insertNewStaff(db: Db, input: NewStaff, factor: NewSecondF
       created_by: input.createdBy,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw new Conflict(EMAIL_TAKEN);
     throw error;
   }
 }
@@ -112,7 +112,7 @@ export async function createStaffAccount(
   now: () => number,
   input: { email: string; name: string; role: StaffRole; password: string },
 ): Promise<StaffEnrolment> {
-  if (await findStaffByEmail(db, input.email)) throw new ApiError(409, EMAIL_TAKEN);
+  if (await findStaffByEmail(db, input.email)) throw new Conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   const factor = newSecondFactor();
   const row = await inTransaction(db, async (trx) => {
@@ -127,6 +127,11 @@ export async function createStaffAccount(
     return stored;
   });
   return enrolmentOf(row, factor);
+}
+
+/** The staff account with e-mail `email` (in any case), if any: whom a login names. */
+export function staffByEmail(db: Db, email: string): Promise<StaffRow | undefined> {
+  return findStaffByEmail(db, email);
 }
 
 /** Why a login was refused: for the audit log only; the caller hears one message whatever it was. */
@@ -205,7 +210,7 @@ export async function changeStaff(
     const row = await inTransaction(db, async (trx) => {
       await lockKey(trx, 'staff owners');
       const current = await findStaffById(trx, id);
-      if (!current) throw notFound('No such staff member.');
+      if (!current) throw new NotFound('No such staff member.');
       const at = now();
       const role = changes.role ?? current.role;
       const disabledAt =
@@ -247,6 +252,6 @@ export async function changeStaff(
       outcome: 'denied',
       note: LAST_OWNER,
     });
-    throw new ApiError(409, LAST_OWNER);
+    throw new Conflict(LAST_OWNER);
   }
 }

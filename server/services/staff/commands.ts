@@ -6,7 +6,7 @@ import { emailField } from '../../../contract/schemas/auth';
 import { roleField, staffNameField, staffPasswordField } from '../../../contract/schemas/staff';
 import { ROLE_LABELS } from '../../../contract/staff';
 import type { Db } from '../../db';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../errors';
 import type { CommandOutput } from '../orders/commands';
 import { createStaffAccount } from './accounts';
 
@@ -94,7 +94,7 @@ async function createCommand(db: Db, args: string[], io: CommandOutput, input: P
   try {
     enrolment = await createStaffAccount(db, now, { email, name, role, password });
   } catch (error) {
-    if (error instanceof ApiError) throw new StaffCommandError(`${email}: ${error.message} Nothing was created.`);
+    if (error instanceof DomainError) throw new StaffCommandError(`${email}: ${error.message} Nothing was created.`);
     throw error;
   }
   io.out(

@@ -2,7 +2,7 @@ import { CUSTOMER_ORDERS_SHOWN, type CustomerPage, type CustomerProfile } from '
 import { paiseToRupees } from '../../../contract/pricing';
 import { CUSTOMER_PAGE_SIZE, type CustomerFilters } from '../../../contract/schemas/admin-customers';
 import type { Db } from '../../db';
-import { notFound } from '../../http/errors';
+import { NotFound } from '../errors';
 import {
   countCustomerOrders,
   countCustomers,
@@ -44,7 +44,7 @@ export async function readCustomerPage(db: Db, query: CustomerFilters): Promise<
 /** A customer's profile, their newest orders and their saved addresses; 404 for an unknown id. */
 export async function readCustomer(db: Db, id: number): Promise<CustomerProfile> {
   const user = await customerProfile(db, id);
-  if (!user) throw notFound(CUSTOMER_NOT_FOUND);
+  if (!user) throw new NotFound(CUSTOMER_NOT_FOUND);
   const [orderCount, orders, addresses] = await Promise.all([
     countCustomerOrders(db, id),
     customerOrders(db, id, CUSTOMER_ORDERS_SHOWN),

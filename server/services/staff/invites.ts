@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { StaffEnrolment, StaffInviteAnswer } from '../../../contract/api/staff';
 import { INVITE_HOURS, INVITE_NOT_VALID, type StaffRole } from '../../../contract/staff';
 import type { StaffRow } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { Conflict, Invalid } from '../errors';
 import { inTransaction } from '../../repositories/helpers';
 import {
   claimInvite,
@@ -55,7 +55,7 @@ export async function inviteStaff(
       outcome: 'denied',
       note: EMAIL_TAKEN,
     });
-    throw new ApiError(409, EMAIL_TAKEN);
+    throw new Conflict(EMAIL_TAKEN);
   }
   const token = crypto.randomBytes(32).toString('base64url');
   const at = staff.now();
@@ -99,7 +99,7 @@ export async function acceptInvite(
   ip: string | null,
   input: { token: string; name: string; password: string },
 ): Promise<StaffEnrolment> {
-  const notValid = new ApiError(400, INVITE_NOT_VALID);
+  const notValid = new Invalid(INVITE_NOT_VALID);
   const invite = await findInviteByTokenHash(staff.db, tokenHash(input.token));
   if (!invite || invite.used_at !== null || invite.expires_at <= new Date(staff.now()).toISOString()) throw notValid;
   const passwordHash = await hashPassword(input.password);
@@ -108,7 +108,7 @@ export async function acceptInvite(
     const at = staff.now();
     if (!(await claimInvite(trx, invite.id, new Date(at).toISOString()))) throw notValid;
     const existing = await findStaffByEmail(trx, invite.email);
-    if (blocksInvitation(existing)) throw new ApiError(409, EMAIL_TAKEN);
+    if (blocksInvitation(existing)) throw new Conflict(EMAIL_TAKEN);
     const stored = existing
       ? await updateStaff(trx, existing.id, {
           name: input.name,

@@ -14,7 +14,7 @@ import {
   type StaffMove,
 } from '../../../contract/schemas/admin-orders';
 import type { Db } from '../../db';
-import { ApiError, notFound } from '../../http/errors';
+import { NotFound } from '../errors';
 import { actionsOn } from '../../repositories/audit-log';
 import { findInvoiceOfOrder } from '../../repositories/invoices';
 import { eventsOfOrders } from '../../repositories/order-events';
@@ -29,7 +29,7 @@ import {
 } from '../../repositories/order-board';
 import { findOrder } from '../../repositories/orders';
 import { refundsOfOrders } from '../../repositories/refunds';
-import { invoiceFileName } from '../invoices/issuing';
+import { invoiceFileName, NO_INVOICE_YET } from '../invoices/issuing';
 import { packingSlipFileName, renderPackingSlipPdf } from '../invoices/packing-slip-pdf';
 import { deliveryParts } from '../orders/delivery-address';
 import { recordAudit, type Actor } from './audit';
@@ -38,7 +38,7 @@ import type { StaffContext } from './context';
 /** The back office's orders: the board, one order in full, moving it along, and its papers. */
 
 export const ORDER_NOT_FOUND = 'Order not found.';
-export const NO_INVOICE_YET = 'This order has no invoice yet: it is issued when the order is paid.';
+export { NO_INVOICE_YET };
 
 /** India keeps one offset all year (no daylight saving): a day there starts at 18:30 UTC the day before. */
 const INDIA_OFFSET = '+05:30';
@@ -118,7 +118,7 @@ function movedTo(after: string | null): string | null {
  */
 export async function readStaffOrder(db: Db, id: number): Promise<StaffOrder> {
   const order = await orderWithCustomer(db, id);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw new NotFound(ORDER_NOT_FOUND);
   const [lines, events, refunds, invoice, moves] = await Promise.all([
     orderLinesWithSku(db, id),
     eventsOfOrders(db, [id]),
@@ -233,9 +233,9 @@ export async function staffInvoicePdf(
   id: number,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await findOrder(staff.db, id);
-  if (!order || order.kind !== 'goods') throw notFound(ORDER_NOT_FOUND);
+  if (!order || order.kind !== 'goods') throw new NotFound(ORDER_NOT_FOUND);
   const invoice = await staff.invoices.pdfOf(order);
-  if (!invoice) throw new ApiError(404, NO_INVOICE_YET);
+  if (!invoice) throw new NotFound(NO_INVOICE_YET);
   return { fileName: invoiceFileName(invoice.number), pdf: invoice.pdf };
 }
 
@@ -255,7 +255,7 @@ export async function packingSlipPdf(
   id: number,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await orderWithCustomer(staff.db, id);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw new NotFound(ORDER_NOT_FOUND);
   const lines = await orderLinesWithSku(staff.db, id);
   const parts = deliveryParts(order.address);
   const { seller } = staff.invoices;

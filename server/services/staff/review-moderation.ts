@@ -1,7 +1,7 @@
 import type { ModeratedReview, ModeratedReviewPage } from '../../../contract/api/admin-reviews';
 import { REVIEW_PAGE_SIZE, type ReviewModerationFilters } from '../../../contract/schemas/admin-reviews';
 import type { Db } from '../../db';
-import { ApiError, notFound } from '../../http/errors';
+import { Conflict, NotFound } from '../errors';
 import { inTransaction } from '../../repositories/helpers';
 import {
   countModeration,
@@ -75,7 +75,7 @@ export async function readModerationPage(db: Db, query: ReviewModerationFilters)
 /** One review as moderators see it; 404 for an unknown id. */
 export async function readModeratedReview(db: Db, id: number): Promise<ModeratedReview> {
   const [review] = await reviewsOf(db, { id }, 0, 1);
-  if (!review) throw notFound(REVIEW_NOT_FOUND);
+  if (!review) throw new NotFound(REVIEW_NOT_FOUND);
   return review;
 }
 
@@ -99,11 +99,11 @@ async function changeVisibility(
   const at = staff.now();
   await inTransaction(staff.db, async (trx) => {
     const review = await reviewVisibility(trx, id);
-    if (!review) throw notFound(REVIEW_NOT_FOUND);
-    if (hide && review.hidden_at !== null) throw new ApiError(409, ALREADY_HIDDEN);
-    if (!hide && review.hidden_at === null) throw new ApiError(409, NOT_HIDDEN);
+    if (!review) throw new NotFound(REVIEW_NOT_FOUND);
+    if (hide && review.hidden_at !== null) throw new Conflict(ALREADY_HIDDEN);
+    if (!hide && review.hidden_at === null) throw new Conflict(NOT_HIDDEN);
     const change = reason === null ? null : { at: new Date(at).toISOString(), reason, by: hiddenBy(actor) };
-    if (!(await setReviewHidden(trx, id, change))) throw new ApiError(409, CHANGED_MEANWHILE);
+    if (!(await setReviewHidden(trx, id, change))) throw new Conflict(CHANGED_MEANWHILE);
     await recordAudit(trx, actor, at, {
       action: hide ? 'review.hide' : 'review.unhide',
       entity: 'review',
