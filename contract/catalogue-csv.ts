@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './format';
 
 /**
  * The catalogue as a spreadsheet: one row per variant, its product's fields repeated on each of
@@ -122,7 +123,7 @@ export const CsvImportReportSchema = z
 export type CsvImportReport = z.infer<typeof CsvImportReportSchema>;
 
 export const CSV_EMPTY = 'The file has no rows: the first line names the columns, each further line is a variant.';
-export const CSV_TOO_MANY_ROWS = `At most ${MAX_CSV_ROWS.toLocaleString('en-IN')} rows in one import: split the file.`;
+export const CSV_TOO_MANY_ROWS = `At most ${formatCount(MAX_CSV_ROWS)} rows in one import: split the file.`;
 export const CSV_NOT_READABLE = 'The file is not CSV that can be read';
 export const CSV_HAS_PROBLEMS = 'Nothing was imported: fix the rows listed and try again.';
 export const csvMissingColumns = (columns: readonly string[]) =>

@@ -3,6 +3,7 @@
  * shop's serviceability zones and the texts a shopper reads. Plain functions without zod, so the
  * storefront's bundles stay small; the server validates a shop's own zone table with zod.
  */
+import { formatCalendarDay, indiaDay } from './format';
 
 /** A 6-digit Indian pincode: no pincode starts with 0 (the first digit is the postal region, 1 to 9). */
 export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
@@ -14,8 +15,6 @@ export const NOT_DELIVERABLE_MESSAGE = 'Not deliverable to this pincode yet';
 export const COD_AVAILABLE_MESSAGE = 'Cash on delivery available';
 /** The largest order paid in cash at the door unless the shop sets COD_LIMIT (couriers carry limited cash). */
 export const DEFAULT_COD_LIMIT_RUPEES = 5000;
-/** The shop's time zone: a day, and so a delivery date, is counted in India whatever the clock's zone. */
-export const SHOP_TIME_ZONE = 'Asia/Kolkata';
 
 /** The bounds a zone must keep: prefixes of 1 to 6 digits (never starting with 0), 1 to 30 days. */
 export const ZONE_RULES = {
@@ -78,28 +77,13 @@ export interface DeliveryEstimate {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SUNDAY = 0;
 
-let indiaDateFormat: Intl.DateTimeFormat | undefined;
-let labelFormat: Intl.DateTimeFormat | undefined;
-
-/** Today's date in India at `now`, as midnight UTC of that calendar day (so day arithmetic has no zone). */
-function indiaDay(now: Date | number): number {
-  indiaDateFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHOP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const parts = indiaDateFormat.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day'));
-}
-
 /**
  * The date an order placed at `now` arrives: `days` days on from today in India, Sundays not
  * counted (couriers do not deliver then), so the date itself is never a Sunday. YYYY-MM-DD.
  */
 export function deliveryDate(now: Date | number, days: number): string {
-  let day = indiaDay(now);
+  // Today's date in India as midnight UTC of that calendar day, so day arithmetic has no zone.
+  let day = Date.parse(`${indiaDay(now)}T00:00:00Z`);
   for (let counted = 0; counted < days; counted += 1) {
     day += DAY_MS;
     if (new Date(day).getUTCDay() === SUNDAY) day += DAY_MS;
@@ -109,16 +93,7 @@ export function deliveryDate(now: Date | number, days: number): string {
 
 /** 'Delivery by Fri, 27 Nov' for the date '2026-11-27'. */
 export function deliveryByText(date: string): string {
-  labelFormat ??= new Intl.DateTimeFormat('en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  // Assembled from its parts: ICU versions differ in the punctuation between them.
-  const parts = labelFormat.formatToParts(new Date(`${date}T00:00:00Z`));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `Delivery by ${part('weekday')}, ${part('day')} ${part('month')}`;
+  return `Delivery by ${formatCalendarDay(date)}`;
 }
 
 /** When an order placed at `now` arrives, `days` delivery days on: its date and 'Delivery by Fri, 27 Nov'. */

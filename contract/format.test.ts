@@ -1,5 +1,22 @@
 import { describe, expect, test } from 'vitest';
-import { formatQuantity, formatRating, formatRupees } from './format';
+import {
+  formatCalendarDay,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDayAndDate,
+  formatDeadline,
+  formatPaise,
+  formatPaiseExact,
+  formatQuantity,
+  formatRating,
+  formatRupees,
+  formatTime,
+  indiaDay,
+  readInstant,
+  sinceIndiaMidnight,
+  startOfIndiaDay,
+} from './format';
 
 describe('formatRupees', () => {
   test.each([
@@ -53,5 +70,155 @@ describe('formatQuantity', () => {
     [2.999, 'kg', '3 kg'],
   ])('(%s, %s) → %s', (value, unit, expected) => {
     expect(formatQuantity(value, unit)).toBe(expected);
+  });
+});
+
+describe('paise', () => {
+  test.each([
+    [0, '₹0', '₹0.00'],
+    [500, '₹5', '₹5.00'],
+    [9950, '₹99.50', '₹99.50'],
+    [12345600, '₹1,23,456', '₹1,23,456.00'],
+    [12345678, '₹1,23,456.78', '₹1,23,456.78'],
+    [NaN, '₹0', '₹0.00'],
+  ])('%s paise → %s, on paper %s', (paise, shown, printed) => {
+    expect(formatPaise(paise)).toBe(shown);
+    expect(formatPaiseExact(paise)).toBe(printed);
+  });
+
+  test.each([
+    [0, '0'],
+    [999, '999'],
+    [100000, '1,00,000'],
+    [1234567, '12,34,567'],
+  ])('count %s → %s', (n, expected) => {
+    expect(formatCount(n)).toBe(expected);
+  });
+});
+
+/**
+ * Every date and time the shop writes, pinned: pages, islands, e-mails, invoices and the back
+ * office all write through these, so they cannot disagree ('Sep', never 'Sept'; India's day, not
+ * the server's or the browser's).
+ */
+describe('dates and times in India', () => {
+  test.each([
+    // [instant, date, with weekday, time, date and time, with seconds, deadline, India's day]
+    [
+      '2026-11-27T10:00:00Z',
+      '27 Nov 2026',
+      'Fri, 27 Nov 2026',
+      '3:30 pm',
+      '27 Nov 2026, 3:30 pm',
+      '27 Nov 2026, 3:30:00 pm',
+      '3:30 pm on 27 Nov 2026',
+      '2026-11-27',
+    ],
+    [
+      '2026-11-27T19:00:00Z',
+      '28 Nov 2026',
+      'Sat, 28 Nov 2026',
+      '12:30 am',
+      '28 Nov 2026, 12:30 am',
+      '28 Nov 2026, 12:30:00 am',
+      '12:30 am on 28 Nov 2026',
+      '2026-11-28',
+    ],
+    [
+      '2026-09-03T00:00:00Z',
+      '3 Sep 2026',
+      'Thu, 3 Sep 2026',
+      '5:30 am',
+      '3 Sep 2026, 5:30 am',
+      '3 Sep 2026, 5:30:00 am',
+      '5:30 am on 3 Sep 2026',
+      '2026-09-03',
+    ],
+    [
+      '2026-11-23T18:30:00Z',
+      '24 Nov 2026',
+      'Tue, 24 Nov 2026',
+      '12:00 am',
+      '24 Nov 2026, 12:00 am',
+      '24 Nov 2026, 12:00:00 am',
+      '12:00 am on 24 Nov 2026',
+      '2026-11-24',
+    ],
+    [
+      '2026-11-24T06:30:00Z',
+      '24 Nov 2026',
+      'Tue, 24 Nov 2026',
+      '12:00 pm',
+      '24 Nov 2026, 12:00 pm',
+      '24 Nov 2026, 12:00:00 pm',
+      '12:00 pm on 24 Nov 2026',
+      '2026-11-24',
+    ],
+    [
+      '2026-11-24T03:35:09Z',
+      '24 Nov 2026',
+      'Tue, 24 Nov 2026',
+      '9:05 am',
+      '24 Nov 2026, 9:05 am',
+      '24 Nov 2026, 9:05:09 am',
+      '9:05 am on 24 Nov 2026',
+      '2026-11-24',
+    ],
+    [
+      '2026-12-31T18:29:59Z',
+      '31 Dec 2026',
+      'Thu, 31 Dec 2026',
+      '11:59 pm',
+      '31 Dec 2026, 11:59 pm',
+      '31 Dec 2026, 11:59:59 pm',
+      '11:59 pm on 31 Dec 2026',
+      '2026-12-31',
+    ],
+    [
+      '2026-12-31T18:30:00Z',
+      '1 Jan 2027',
+      'Fri, 1 Jan 2027',
+      '12:00 am',
+      '1 Jan 2027, 12:00 am',
+      '1 Jan 2027, 12:00:00 am',
+      '12:00 am on 1 Jan 2027',
+      '2027-01-01',
+    ],
+  ])('%s', (iso, date, dayAndDate, time, dateTime, withSeconds, deadline, day) => {
+    for (const at of [iso, new Date(iso), Date.parse(iso)]) {
+      expect(formatDate(at)).toBe(date);
+      expect(formatDayAndDate(at)).toBe(dayAndDate);
+      expect(formatTime(at)).toBe(time);
+      expect(formatDateTime(at)).toBe(dateTime);
+      expect(formatDateTime(at, { seconds: true })).toBe(withSeconds);
+      expect(formatDeadline(at)).toBe(deadline);
+      expect(indiaDay(at)).toBe(day);
+    }
+  });
+
+  test('every month in three letters', () => {
+    const months = Array.from({ length: 12 }, (_, m) => formatDate(Date.UTC(2026, m, 15, 6)).split(' ')[1]);
+    expect(months).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+  });
+
+  test.each([
+    ['2026-11-27', 'Fri, 27 Nov'],
+    ['2026-09-06', 'Sun, 6 Sep'],
+    ['2027-01-01', 'Fri, 1 Jan'],
+  ])('calendar day %s → %s', (day, expected) => {
+    expect(formatCalendarDay(day)).toBe(expected);
+  });
+
+  test('a day in India starts at 18:30 UTC the day before', () => {
+    expect(startOfIndiaDay('2026-11-27')).toBe('2026-11-26T18:30:00.000Z');
+    expect(indiaDay(startOfIndiaDay('2026-11-27'))).toBe('2026-11-27');
+    expect(indiaDay(Date.parse(startOfIndiaDay('2026-11-27')) - 1)).toBe('2026-11-26');
+    expect(sinceIndiaMidnight(Date.parse('2026-11-26T18:30:00Z'))).toBe(0);
+    expect(sinceIndiaMidnight(new Date('2026-11-26T19:30:00Z'))).toBe(3_600_000);
+  });
+
+  test.each([null, undefined, '', 'not a date', NaN])('%s is not an instant', (at) => {
+    expect(readInstant(at)).toBeNull();
+    if (at !== null && at !== undefined) expect(() => formatDate(at)).toThrow(RangeError);
   });
 });

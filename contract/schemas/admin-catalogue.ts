@@ -4,6 +4,7 @@
  * API parses every body and query with the same schemas, so both say the same thing.
  */
 import { z } from 'zod';
+import { formatCount } from '../format';
 import { MAX_PAGE_SIZE } from './catalogue';
 import { cleanLine, cleanText, digitsId, NOT_ALLOWED, onlyInvisible, requiredText, wholeNumber } from './common';
 
@@ -43,10 +44,10 @@ export const SKU_REQUIRED = 'Product code (SKU) is required.';
 export const SKU_INVALID =
   'Product code may use letters, digits, dots, dashes, slashes and underscores (at most 64 characters).';
 export const UNIT_VALUE_INVALID = 'Quantity per unit must be a number above 0 (such as 500 for 500 g).';
-export const PRICE_INVALID = `Price must be in rupees above 0 with at most two decimals (such as 249 or 249.50), up to ${MAX_PRICE_RUPEES.toLocaleString('en-IN')}.`;
-export const FINAL_PRICE_INVALID = `Final price must be in rupees above 0 with at most two decimals, up to ${MAX_PRICE_RUPEES.toLocaleString('en-IN')}.`;
+export const PRICE_INVALID = `Price must be in rupees above 0 with at most two decimals (such as 249 or 249.50), up to ${formatCount(MAX_PRICE_RUPEES)}.`;
+export const FINAL_PRICE_INVALID = `Final price must be in rupees above 0 with at most two decimals, up to ${formatCount(MAX_PRICE_RUPEES)}.`;
 export const FINAL_ABOVE_PRICE = 'The final price cannot be more than the price.';
-export const ON_HAND_INVALID = `Stock on hand must be a whole number from 0 to ${MAX_ON_HAND.toLocaleString('en-IN')}.`;
+export const ON_HAND_INVALID = `Stock on hand must be a whole number from 0 to ${formatCount(MAX_ON_HAND)}.`;
 export const VARIANTS_REQUIRED = 'A product needs at least one variant.';
 export const TOO_MANY_VARIANTS = `A product has at most ${MAX_VARIANTS} variants.`;
 export const SKU_REPEATED = 'Each variant needs a product code of its own.';

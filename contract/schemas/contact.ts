@@ -1,5 +1,6 @@
 /** Rules and messages of the Contact Us form, shared by its island and the server. */
 import { z } from 'zod';
+import { formatCount } from '../format';
 import { emailField } from './auth';
 import { multilineText, requiredText } from './common';
 
@@ -20,7 +21,7 @@ export const contactSchema = z.object({
     CONTACT_MESSAGE_MAX,
     CONTACT_MESSAGE_MIN,
     `Message must be at least ${CONTACT_MESSAGE_MIN} characters.`,
-    `Message must be at most ${CONTACT_MESSAGE_MAX.toLocaleString('en-IN')} characters.`,
+    `Message must be at most ${formatCount(CONTACT_MESSAGE_MAX)} characters.`,
   ),
 });
 

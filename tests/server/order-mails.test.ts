@@ -3,8 +3,6 @@ import { REFUND_STATUS_LABELS } from '../../contract/order-lifecycle';
 import type { MailAttachment, MailMessage } from '../../server/services/mail/mailer';
 import { CARE_EMAIL } from '../../server/services/mail/messages';
 import {
-  indianDate,
-  indianDateTime,
   orderCancelledMail,
   orderConfirmedMail,
   orderDeliveredMail,
@@ -312,25 +310,5 @@ describe('what shoppers and the catalogue wrote', () => {
     expect(htmlProblems('<a href=x>y</a>')).not.toEqual([]);
     expect(htmlProblems('<div><p>open</div>')).not.toEqual([]);
     expect(htmlProblems('<p>fine<br>still fine</p>')).toEqual([]);
-  });
-});
-
-describe('dates in India', () => {
-  test.each([
-    ['2026-11-27T10:00:00Z', '27 Nov 2026'],
-    ['2026-11-27T19:00:00Z', '28 Nov 2026'],
-    ['2026-09-03T00:00:00Z', '3 Sep 2026'],
-    ['2027-01-01T00:00:00Z', '1 Jan 2027'],
-  ])('indianDate(%s) = %s', (iso, expected) => {
-    expect(indianDate(new Date(iso))).toBe(expected);
-  });
-
-  test.each([
-    ['2026-11-24T13:00:00Z', '6:30 pm on 24 Nov 2026'],
-    ['2026-11-23T18:30:00Z', '12:00 am on 24 Nov 2026'],
-    ['2026-11-24T06:30:00Z', '12:00 pm on 24 Nov 2026'],
-    ['2026-11-24T03:35:00Z', '9:05 am on 24 Nov 2026'],
-  ])('indianDateTime(%s) = %s', (iso, expected) => {
-    expect(indianDateTime(new Date(iso))).toBe(expected);
   });
 });

@@ -7,6 +7,7 @@ import {
   zoneFor,
   type Zone,
 } from '../../../contract/delivery';
+import { sinceIndiaMidnight } from '../../../contract/format';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/pricing';
 import { DEFAULT_ZONES } from './zones';
 
@@ -54,14 +55,12 @@ export function deliveryAnswer(pincode: string, options: DeliveryOptions, now: n
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** India is UTC+05:30 all year (no daylight saving). */
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /**
  * Seconds an answer may be cached: five minutes, but never past midnight in India, when every
  * date it gives moves on a day (a cached answer would then promise a day too early).
  */
 export function answerMaxAge(now: number, maxSeconds = 300): number {
-  const sinceMidnight = (((now + INDIA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
+  const sinceMidnight = sinceIndiaMidnight(now);
   return Math.min(maxSeconds, Math.floor((DAY_MS - sinceMidnight) / 1000));
 }

@@ -6,6 +6,7 @@
  * bytes: the document's dates are the invoice's, and nothing else in it varies.
  */
 import PDFDocument from 'pdfkit';
+import { formatDate, formatPaiseExact } from '../../../contract/format';
 import { SHOP_NAME } from '../../../contract/shop';
 import {
   CONTENT_BOTTOM,
@@ -30,29 +31,11 @@ import {
 } from './pdf-layout';
 import type { TaxInvoice } from './tax-invoice';
 
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** Paise as the invoice prints them, always with both paise digits: 12345678 → '₹1,23,456.78', 500 → '₹5.00'. */
-export function invoiceAmount(paise: number): string {
-  return rupees.format(paise / 100);
-}
-
-const indianDate = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+export const invoiceAmount = formatPaiseExact;
 
 /** A date as read in India, whatever the server's time zone: '5 May 2026'. */
-export function invoiceDate(at: Date): string {
-  return indianDate.format(at);
-}
+export const invoiceDate = formatDate;
 
 const PAYMENT = { online: 'Paid online', cod: 'Cash on delivery' } as const;
 

@@ -3,6 +3,8 @@
  * (thousand, lakh, crore), and the invoice number, from a series that restarts each financial
  * year (1 April to 31 March, India Standard Time).
  */
+import { indiaDay } from '../../../contract/format';
+import { PAISE_PER_RUPEE } from '../../../contract/pricing';
 
 const ONES = [
   '',
@@ -67,18 +69,15 @@ export function indianWords(n: number): string {
 /** An amount as an invoice writes it: 'Rupees One Lakh Twenty Only', 'Rupees Ten and Five Paise Only'. */
 export function rupeesInWords(paise: number): string {
   if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Not an amount in paise: ${paise}`);
-  const rupees = Math.floor(paise / 100);
-  const rest = paise % 100;
+  const rupees = Math.floor(paise / PAISE_PER_RUPEE);
+  const rest = paise % PAISE_PER_RUPEE;
   return `Rupees ${indianWords(rupees)}${rest ? ` and ${belowHundred(rest)} Paise` : ''} Only`;
 }
 
-/** India Standard Time is UTC + 5:30, all year. */
-const IST_OFFSET_MS = 330 * 60_000;
-
 /** The financial year of a moment, as '2026-27': April to March, by the date in India. */
 export function financialYear(at: Date): string {
-  const india = new Date(at.getTime() + IST_OFFSET_MS);
-  const year = india.getUTCMonth() >= 3 ? india.getUTCFullYear() : india.getUTCFullYear() - 1;
+  const [calendarYear, month] = indiaDay(at).split('-').map(Number) as [number, number];
+  const year = month >= 4 ? calendarYear : calendarYear - 1;
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 }
 

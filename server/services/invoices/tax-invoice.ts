@@ -8,6 +8,7 @@
  * seller's own state with a valid check character, an invoice number of at most 16 letters, digits,
  * '-' or '/', a place of supply that is an Indian state, and an HSN code on every line.
  */
+import { indiaDay } from '../../../contract/format';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../contract/order-lifecycle';
 import { HSN_PATTERN } from '../../../contract/schemas/admin-catalogue';
 import { GST_RATES, gstState, invoiceLines, type GstRate } from './gst';
@@ -175,15 +176,6 @@ export function gstinProblem(gstin: string): string | null {
 const SHOP_SERIES = /^[A-Z0-9]{1,3}\/(\d{2})-(\d{2})\/\d{6}$/;
 
 /**
- * The date in India (UTC + 5:30) as 'YYYY-MM-DD'. An invoice is compared with its order by the
- * dates both print, so timestamps stored to the second, or a few milliseconds apart, never make an
- * invoice of the same day look earlier than its order.
- */
-function indianDay(at: Date): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}
-
-/**
  * Input that cannot make a valid invoice: its message names the problem. Its own class, so a caller
  * can tell data to correct (an address's state, the shop's GSTIN setting) from a fault of its own.
  */
@@ -274,7 +266,9 @@ export function buildTaxInvoice(input: TaxInvoiceInput): TaxInvoice {
 
   if (!Number.isSafeInteger(order.id) || order.id < 1) fail(`the order id ${order.id} is not a positive whole number`);
   const placedAt = requireDate(order.placedAt, 'the order date');
-  if (indianDay(issuedAt) < indianDay(placedAt)) fail(`invoice ${number} is dated before its order was placed`);
+  // Compared by the dates both print: timestamps stored to the second, or a few milliseconds
+  // apart, never make an invoice of the same day look earlier than its order.
+  if (indiaDay(issuedAt) < indiaDay(placedAt)) fail(`invoice ${number} is dated before its order was placed`);
   if (!PAYMENT_METHODS.includes(order.paymentMethod)) {
     fail(`the payment method '${String(order.paymentMethod)}' is not one of ${PAYMENT_METHODS.join(', ')}`);
   }

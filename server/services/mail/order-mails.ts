@@ -9,10 +9,8 @@
  * with inline styles and no images, scripts or remote resources: mail clients strip <style> blocks
  * and block remote content, and a message must read the same in all of them, down to a 360 px phone.
  */
-import { SHOP_TIME_ZONE } from '../../../contract/delivery';
-import { formatRupees } from '../../../contract/format';
+import { formatDate, formatDayAndDate, formatDeadline, formatPaise } from '../../../contract/format';
 import { REFUND_STATUS_LABELS, type PaymentMethod, type RefundStatus } from '../../../contract/order-lifecycle';
-import { paiseToRupees } from '../../../contract/pricing';
 import { SHOP_NAME } from '../../../contract/shop';
 import { headerSafe, type MailAttachment, type MailMessage } from './mailer';
 import { CARE_EMAIL } from './messages';
@@ -87,60 +85,6 @@ function escapeHtml(value: string): string {
   return plain(value).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-/** Paise as the shop writes rupees: ₹1,23,456 or ₹99.50. */
-function rupees(paise: number): string {
-  return formatRupees(paiseToRupees(paise));
-}
-
-// Month names written out: ICU's en-IN writes September as 'Sept', and the shop abbreviates every
-// month to three letters.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-let indiaParts: Intl.DateTimeFormat | undefined;
-
-/** The calendar and clock fields of an instant in India, whatever the server's own zone. */
-function partsInIndia(date: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'weekday', string> {
-  indiaParts ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: SHOP_TIME_ZONE,
-    weekday: 'short',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts = indiaParts.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    weekday: part('weekday'),
-  };
-}
-
-/** '27 Nov 2026': the date in India. */
-export function indianDate(date: Date): string {
-  const p = partsInIndia(date);
-  return `${Number(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year}`;
-}
-
-/** 'Fri, 27 Nov 2026': a delivery day, with its weekday so a shopper can plan to be in. */
-function indianDay(date: Date): string {
-  return `${partsInIndia(date).weekday}, ${indianDate(date)}`;
-}
-
-/** '6:30 pm on 27 Nov 2026': a deadline in India's time. */
-export function indianDateTime(date: Date): string {
-  const p = partsInIndia(date);
-  const hour = Number(p.hour);
-  const clock = `${hour % 12 || 12}:${p.minute} ${hour < 12 ? 'am' : 'pm'}`;
-  return `${clock} on ${indianDate(date)}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // One message as blocks, rendered twice: as plain text and as HTML.
 
@@ -186,10 +130,10 @@ function blockText(block: Block): string {
       return [
         ...block.items.map((item) => {
           const name = clean(item.name) + (item.variant ? ` (${clean(item.variant)})` : '');
-          const sum = `Qty ${item.quantity} × ${rupees(item.unitPricePaise)} = ${rupees(lineAmount(item))}`;
+          const sum = `Qty ${item.quantity} × ${formatPaise(item.unitPricePaise)} = ${formatPaise(lineAmount(item))}`;
           return `- ${name}\n  ${sum}`;
         }),
-        `Total: ${rupees(block.totalPaise)}`,
+        `Total: ${formatPaise(block.totalPaise)}`,
       ].join('\n');
     case 'button':
       return `${clean(block.label)}: ${clean(block.href)}`;
@@ -214,9 +158,9 @@ function itemsHtml(items: readonly OrderMailItem[], totalPaise: number): string 
       '<tr>',
       `<td style="${CELL}padding-right:12px;word-break:break-word;"><strong>${escapeHtml(item.name)}</strong>`,
       item.variant ? small(escapeHtml(item.variant)) : '',
-      small(`Qty ${item.quantity} × ${rupees(item.unitPricePaise)}`),
+      small(`Qty ${item.quantity} × ${formatPaise(item.unitPricePaise)}`),
       '</td>',
-      `<td align="right" style="${CELL}white-space:nowrap;">${rupees(lineAmount(item))}</td>`,
+      `<td align="right" style="${CELL}white-space:nowrap;">${formatPaise(lineAmount(item))}</td>`,
       '</tr>',
     ].join(''),
   );
@@ -225,7 +169,7 @@ function itemsHtml(items: readonly OrderMailItem[], totalPaise: number): string 
     `<table width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 20px;font-size:15px;color:${COLOURS.ink};">`,
     `<tr>${head('Item', 'left')}${head('Amount', 'right', ' width="96"')}</tr>`,
     ...rows,
-    `<tr><td style="${totalCell}">Total</td><td align="right" style="${totalCell}white-space:nowrap;">${rupees(totalPaise)}</td></tr>`,
+    `<tr><td style="${totalCell}">Total</td><td align="right" style="${totalCell}white-space:nowrap;">${formatPaise(totalPaise)}</td></tr>`,
     '</table>',
   ].join('\n');
 }
@@ -345,7 +289,7 @@ function itemsBlock(data: OrderMailData): Block {
 }
 
 function codReminder(data: OrderMailData): string {
-  return `Cash on delivery: please keep ${rupees(data.amountPaise)} ready`;
+  return `Cash on delivery: please keep ${formatPaise(data.amountPaise)} ready`;
 }
 
 function subjectFor(data: OrderMailData, what: string): string {
@@ -363,11 +307,12 @@ export function orderConfirmedMail(data: OrderMailData, details: { invoice?: Mai
       : `Thank you for shopping with ${SHOP_NAME}. Your order #${data.orderId} is confirmed; you pay in cash when it arrives.`;
   const rows = [
     { label: 'Order number', value: `#${data.orderId}` },
-    { label: 'Placed on', value: indianDate(data.placedAt) },
+    { label: 'Placed on', value: formatDate(data.placedAt) },
     { label: 'Deliver to', value: data.address },
     { label: 'Payment', value: data.paymentMethod === 'online' ? 'Paid online' : codReminder(data) },
   ];
-  if (data.expectedDelivery) rows.push({ label: 'Expected delivery', value: `By ${indianDay(data.expectedDelivery)}` });
+  if (data.expectedDelivery)
+    rows.push({ label: 'Expected delivery', value: `By ${formatDayAndDate(data.expectedDelivery)}` });
   if (details.invoice) rows.push({ label: 'GST invoice', value: `Attached: ${details.invoice.filename}` });
   const blocks: Block[] = [
     { kind: 'paragraph', parts: [lead] },
@@ -389,7 +334,8 @@ export function orderShippedMail(data: OrderMailData, details: { trackingNote?: 
   if (details.trackingNote && clean(details.trackingNote)) {
     rows.unshift({ label: 'Courier and tracking', value: details.trackingNote });
   }
-  if (data.expectedDelivery) rows.push({ label: 'Expected delivery', value: `By ${indianDay(data.expectedDelivery)}` });
+  if (data.expectedDelivery)
+    rows.push({ label: 'Expected delivery', value: `By ${formatDayAndDate(data.expectedDelivery)}` });
   rows.push({ label: 'Payment', value: data.paymentMethod === 'online' ? 'Paid online' : codReminder(data) });
   return renderMessage(data, {
     subject: subjectFor(data, 'has shipped'),
@@ -437,7 +383,7 @@ export function orderDeliveredMail(data: OrderMailData): MailMessage {
 /** What a cancellation e-mail says about money: the refund as far as it has gone, or that none was taken. */
 function refundParagraph(refund: OrderMailRefund | undefined): string {
   if (!refund) return 'No money was taken for this order, so there is nothing to refund.';
-  const amount = rupees(refund.amountPaise);
+  const amount = formatPaise(refund.amountPaise);
   switch (refund.status) {
     case 'initiated':
       return `We have started a refund of ${amount}. It reaches your original payment method in ${REFUND_WORKING_DAYS} working days.`;
@@ -457,7 +403,7 @@ export function orderCancelledMail(data: OrderMailData, details: OrderCancelledD
   const rows: { label: string; value: string }[] = [];
   if (details.reason && clean(details.reason)) rows.push({ label: 'Reason', value: details.reason });
   if (details.refund) {
-    rows.push({ label: 'Refund amount', value: rupees(details.refund.amountPaise) });
+    rows.push({ label: 'Refund amount', value: formatPaise(details.refund.amountPaise) });
     rows.push({ label: 'Refund status', value: REFUND_STATUS_LABELS[details.refund.status] });
   }
   const blocks: Block[] = [{ kind: 'paragraph', parts: [lead] }];
@@ -472,7 +418,7 @@ export function orderCancelledMail(data: OrderMailData, details: OrderCancelledD
 
 /** An online payment failed; the order waits, its stock held, until `payBy`, then expires. */
 export function paymentFailedMail(data: OrderMailData, details: { payBy: Date }): MailMessage {
-  const deadline = indianDateTime(details.payBy);
+  const deadline = formatDeadline(details.payBy);
   return renderMessage(data, {
     subject: `Payment for your ${SHOP_NAME} order #${data.orderId} did not go through`,
     heading: 'Your payment did not go through',
@@ -480,7 +426,7 @@ export function paymentFailedMail(data: OrderMailData, details: { payBy: Date })
       {
         kind: 'paragraph',
         parts: [
-          `Your payment of ${rupees(data.amountPaise)} for order #${data.orderId} did not go through. If your bank took money for the failed attempt, it returns it by itself, usually within ${REFUND_WORKING_DAYS} working days.`,
+          `Your payment of ${formatPaise(data.amountPaise)} for order #${data.orderId} did not go through. If your bank took money for the failed attempt, it returns it by itself, usually within ${REFUND_WORKING_DAYS} working days.`,
         ],
       },
       {
@@ -492,7 +438,7 @@ export function paymentFailedMail(data: OrderMailData, details: { payBy: Date })
       {
         kind: 'facts',
         rows: [
-          { label: 'Amount to pay', value: rupees(data.amountPaise) },
+          { label: 'Amount to pay', value: formatPaise(data.amountPaise) },
           { label: 'Pay by', value: deadline },
         ],
       },
@@ -504,7 +450,7 @@ export function paymentFailedMail(data: OrderMailData, details: { payBy: Date })
 
 /** The refund of a cancelled order has been processed by the payment provider. */
 export function refundProcessedMail(data: OrderMailData, details: { amountPaise: number }): MailMessage {
-  const amount = rupees(details.amountPaise);
+  const amount = formatPaise(details.amountPaise);
   return renderMessage(data, {
     subject: `Your refund for ${SHOP_NAME} order #${data.orderId} is complete`,
     heading: 'Your refund is complete',

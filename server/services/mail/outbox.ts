@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { MONTHS, WEEKDAYS } from '../../../contract/format';
 import {
   headerSafe,
   isPlainText,
@@ -12,17 +13,15 @@ import {
   type Mailer,
 } from './mailer';
 
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** RFC 2047 limits an encoded word to 75 characters; "=?UTF-8?B?" and "?=" take 12. */
 const ENCODED_WORD_BYTES = 45;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** An RFC 5322 date in UTC: `Sat, 21 Nov 2026 10:15:00 +0000`. */
+/** An RFC 5322 date in UTC (a protocol field, not India's time a reader sees): `Sat, 21 Nov 2026 10:15:00 +0000`. */
 export function rfc5322Date(date: Date): string {
   return (
-    `${DAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ` +
+    `${WEEKDAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ` +
     `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`
   );
 }

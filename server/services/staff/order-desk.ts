@@ -7,6 +7,7 @@ import {
   refusalOf,
 } from '../../../contract/order-lifecycle';
 import { paiseToRupees } from '../../../contract/pricing';
+import { startOfIndiaDay } from '../../../contract/format';
 import {
   ORDER_BOARD_PAGE_SIZE,
   STAFF_MOVES,
@@ -40,14 +41,6 @@ import type { StaffContext } from './context';
 export const ORDER_NOT_FOUND = 'Order not found.';
 export { NO_INVOICE_YET };
 
-/** India keeps one offset all year (no daylight saving): a day there starts at 18:30 UTC the day before. */
-const INDIA_OFFSET = '+05:30';
-
-/** The start of `day` (YYYY-MM-DD) in India, as an ISO UTC time. */
-export function startOfIndianDay(day: string): string {
-  return new Date(`${day}T00:00:00${INDIA_OFFSET}`).toISOString();
-}
-
 /** The day after `day` (YYYY-MM-DD). */
 function dayAfter(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
@@ -59,8 +52,8 @@ export function boardFilter(query: OrderBoardFilters): OrderBoardFilter {
     states: query.state,
     paymentMethod: query.payment_method,
     pincode: query.pincode,
-    placedFrom: query.from ? startOfIndianDay(query.from) : undefined,
-    placedBefore: query.to ? startOfIndianDay(dayAfter(query.to)) : undefined,
+    placedFrom: query.from ? startOfIndiaDay(query.from) : undefined,
+    placedBefore: query.to ? startOfIndiaDay(dayAfter(query.to)) : undefined,
     search: query.q || undefined,
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AuditPage as AuditPageAnswer } from '../../../contract/api/staff';
+import { formatDateTime } from '../../../contract/format';
 import { STAFF_PAGE_SIZE } from '../../../contract/schemas/staff';
 import { Pager } from '../../ui/Pager';
 import { pageCount } from '../../ui/pagination';
@@ -8,8 +9,6 @@ import { adminMessage } from './admin-messages';
 import { AdminShell } from './AdminShell';
 import * as adminRoutes from './admin-routes';
 import { auditPageFrom, auditValueText } from './audit-text';
-
-const WHEN = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' });
 
 const CELL = 'border-b border-slate-200 px-3 py-2 align-top';
 
@@ -73,7 +72,7 @@ function AuditLog() {
           <tbody>
             {answer.results.map((entry) => (
               <tr key={entry.id}>
-                <td className={`${CELL} whitespace-nowrap`}>{WHEN.format(new Date(entry.at))}</td>
+                <td className={`${CELL} whitespace-nowrap`}>{formatDateTime(entry.at, { seconds: true })}</td>
                 <td className={CELL}>
                   {entry.staff ? `${entry.staff.name} (${entry.staff.email})` : 'Command line or unknown'}
                 </td>

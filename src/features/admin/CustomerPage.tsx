@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { CustomerProfile } from '../../../contract/api/admin-customers';
 import { formatRupees } from '../../../contract/format';
+import { formatDate, formatDateTime } from '../../../contract/format';
 import { ORDER_STATE_LABELS } from '../../../contract/order-lifecycle';
 import { AdminShell } from './AdminShell';
 import { adminMessage } from './admin-messages';
 import * as adminRoutes from './admin-routes';
 import { getCustomer } from './desk-api';
-import { formatDay, formatWhen, PAYMENT_METHOD_LABELS, piecesText } from './desk-format';
+import { PAYMENT_METHOD_LABELS, piecesText } from './desk-format';
 import { DeskCell, DeskRow, DeskTable, LoadFailed } from './desk-ui';
 import { Facts, Panel } from './OrderFacts';
 
@@ -30,7 +31,7 @@ function CustomerOrders({ customer }: { customer: CustomerProfile }) {
                 #{o.id}
               </a>
             </DeskCell>
-            <DeskCell label="Placed">{formatWhen(o.created_at)}</DeskCell>
+            <DeskCell label="Placed">{formatDateTime(o.created_at)}</DeskCell>
             <DeskCell label="Items">{piecesText(o.items)}</DeskCell>
             <DeskCell label="Amount">{formatRupees(o.amount)}</DeskCell>
             <DeskCell label="Payment">{PAYMENT_METHOD_LABELS[o.payment_method]}</DeskCell>
@@ -69,7 +70,7 @@ function CustomerDetail({ id }: { id: number }) {
           rows={[
             ['E-mail', <span className="break-all">{customer.email}</span>],
             ['Phone', customer.phone_number ?? '—'],
-            ['Joined', formatDay(customer.joined)],
+            ['Joined', formatDate(customer.joined)],
             ['Orders', customer.order_count],
           ]}
         />

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CustomerPage as CustomerPageAnswer } from '../../../contract/api/admin-customers';
+import { formatDate } from '../../../contract/format';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/form';
 import { Pager } from '../../ui/Pager';
@@ -7,7 +8,7 @@ import { pageCount } from '../../ui/pagination';
 import { AdminShell } from './AdminShell';
 import * as adminRoutes from './admin-routes';
 import { getCustomers } from './desk-api';
-import { formatDay, matchText } from './desk-format';
+import { matchText } from './desk-format';
 import { CUSTOMER_LIST, filterErrors, type CustomerFilters } from './desk-query';
 import { DeskCell, DeskRow, DeskTable, LoadFailed } from './desk-ui';
 import { useDeskList } from './use-desk-list';
@@ -67,7 +68,7 @@ function CustomerRows({ answer }: { answer: CustomerPageAnswer }) {
               <span className="break-all">{c.email}</span>
             </DeskCell>
             <DeskCell label="Phone">{c.phone_number ?? '—'}</DeskCell>
-            <DeskCell label="Joined">{formatDay(c.joined)}</DeskCell>
+            <DeskCell label="Joined">{formatDate(c.joined)}</DeskCell>
             <DeskCell label="Orders">{c.orders}</DeskCell>
           </DeskRow>
         );

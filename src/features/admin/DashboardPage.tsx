@@ -1,4 +1,5 @@
 import type { StaffMe } from '../../../contract/api/staff';
+import { formatTime } from '../../../contract/format';
 import { PERMISSION_LABELS, ROLE_LABELS, ROLE_PERMISSIONS } from '../../../contract/staff';
 import { AdminShell } from './AdminShell';
 import { navFor } from './admin-nav';
@@ -6,15 +7,13 @@ import { navFor } from './admin-nav';
 /** Recovery codes left below which the dashboard asks for new ones to be arranged. */
 const FEW_RECOVERY_CODES = 3;
 
-const TIME = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
-
 function Dashboard({ me }: { me: StaffMe }) {
   const sections = navFor(me.role).filter((s) => s.key !== 'dashboard');
   return (
     <div className="space-y-6">
       <p>
         Signed in as <strong>{me.name}</strong> ({me.email}), {ROLE_LABELS[me.role].toLowerCase()}. This session ends at{' '}
-        {TIME.format(new Date(me.expires_at))} IST.
+        {formatTime(me.expires_at)} IST.
       </p>
       {me.recovery_codes_left < FEW_RECOVERY_CODES && (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">

@@ -1,4 +1,5 @@
 import { CSV_COLUMNS, REQUIRED_CSV_COLUMNS, type CsvImportReport } from '../../../contract/catalogue-csv';
+import { formatCount } from '../../../contract/format';
 import { DeskCell, DeskRow, DeskTable } from './desk-ui';
 import { cellChangeText, countsText } from './import-steps';
 
@@ -82,8 +83,8 @@ function PlannedChanges({ report }: { report: CsvImportReport }) {
       </DeskTable>
       {shown.length < report.changes.length && (
         <p className="text-sm">
-          The first {shown.length.toLocaleString('en-IN')} of {report.changes.length.toLocaleString('en-IN')} rows are
-          shown; every row is checked and imported.
+          The first {formatCount(shown.length)} of {formatCount(report.changes.length)} rows are shown; every row is
+          checked and imported.
         </p>
       )}
     </div>

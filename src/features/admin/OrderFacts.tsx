@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import type { StaffOrder } from '../../../contract/api/admin-orders';
 import { formatRupees } from '../../../contract/format';
+import { formatDateTime } from '../../../contract/format';
 import { ORDER_STATE_LABELS, REFUND_STATUS_LABELS } from '../../../contract/order-lifecycle';
 import { PAYMENT_STATUS_LABELS } from '../../../contract/orders';
 import { Thumb } from '../../ui/form';
 import * as adminRoutes from './admin-routes';
-import { actorText, formatWhen, PAYMENT_METHOD_LABELS } from './desk-format';
+import { actorText, PAYMENT_METHOD_LABELS } from './desk-format';
 
 /** A titled box of the order page. */
 export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -109,11 +110,11 @@ export function OrderPayment({ order }: { order: StaffOrder }) {
             ['Provider', payment.provider ?? '—'],
             ['Provider order', payment.razorpay_order_id ?? '—'],
             ['Payment id', payment.payment_id ?? '—'],
-            ['Paid', payment.paid_at ? formatWhen(payment.paid_at) : '—'],
+            ['Paid', payment.paid_at ? formatDateTime(payment.paid_at) : '—'],
             ...(payment.expires_at && !payment.paid_at
-              ? ([['Expires', formatWhen(payment.expires_at)]] as [string, ReactNode][])
+              ? ([['Expires', formatDateTime(payment.expires_at)]] as [string, ReactNode][])
               : []),
-            ['Tax invoice', invoice ? `${invoice.number}, ${formatWhen(invoice.issued_at)}` : 'None yet'],
+            ['Tax invoice', invoice ? `${invoice.number}, ${formatDateTime(invoice.issued_at)}` : 'None yet'],
           ]}
         />
       </Panel>
@@ -124,8 +125,8 @@ export function OrderPayment({ order }: { order: StaffOrder }) {
               ['Amount', formatRupees(refund.amount)],
               ['Status', REFUND_STATUS_LABELS[refund.status]],
               ['Reason', refund.reason],
-              ['Started', formatWhen(refund.created_at)],
-              ['Updated', formatWhen(refund.updated_at)],
+              ['Started', formatDateTime(refund.created_at)],
+              ['Updated', formatDateTime(refund.updated_at)],
             ]}
           />
         ) : (
@@ -143,7 +144,7 @@ export function OrderTimeline({ order }: { order: StaffOrder }) {
         {order.timeline.map((event, i) => (
           <li key={i} className="border-l-4 border-brand-700 pl-3">
             <p className="font-semibold">
-              {ORDER_STATE_LABELS[event.state]} · {formatWhen(event.at)}
+              {ORDER_STATE_LABELS[event.state]} · {formatDateTime(event.at)}
             </p>
             <p className="text-muted">By {actorText(event.actor, event.staff)}</p>
             {event.note && <p className="break-words whitespace-pre-wrap">Note: {event.note}</p>}

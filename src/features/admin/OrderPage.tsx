@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { StaffMe } from '../../../contract/api/staff';
 import type { StaffOrder } from '../../../contract/api/admin-orders';
 import { formatRupees } from '../../../contract/format';
+import { formatDateTime } from '../../../contract/format';
 import { ORDER_STATE_LABELS } from '../../../contract/order-lifecycle';
 import { ROLE_CANNOT, roleCan } from '../../../contract/staff';
 import type { ApiFile } from '../../lib/api/client';
@@ -11,7 +12,7 @@ import { AdminShell } from './AdminShell';
 import { adminMessage } from './admin-messages';
 import * as adminRoutes from './admin-routes';
 import { getOrderInvoice, getPackingSlip, getStaffOrder } from './desk-api';
-import { formatWhen, paymentText } from './desk-format';
+import { paymentText } from './desk-format';
 import { LoadFailed } from './desk-ui';
 import { OrderItems, OrderPayment, OrderPeople, OrderTimeline } from './OrderFacts';
 import { OrderMoves } from './OrderMoves';
@@ -85,7 +86,7 @@ function OrderDetail({ id, me }: { id: number; me: StaffMe }) {
           <strong data-testid="order-state">{ORDER_STATE_LABELS[order.state]}</strong> · {formatRupees(order.amount)}
         </p>
         <p className="text-sm text-muted">
-          Placed {formatWhen(order.created_at)} IST · {paymentText(order.payment.method, order.payment.status)}
+          Placed {formatDateTime(order.created_at)} IST · {paymentText(order.payment.method, order.payment.status)}
         </p>
         <Downloads order={order} />
       </div>

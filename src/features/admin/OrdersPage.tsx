@@ -1,5 +1,6 @@
 import type { OrderBoardPage } from '../../../contract/api/admin-orders';
 import { formatRupees } from '../../../contract/format';
+import { formatDateTime } from '../../../contract/format';
 import { ORDER_STATE_LABELS, type OrderState } from '../../../contract/order-lifecycle';
 import { Pager } from '../../ui/Pager';
 import { pageCount } from '../../ui/pagination';
@@ -7,7 +8,7 @@ import { AdminShell } from './AdminShell';
 import * as adminRoutes from './admin-routes';
 import { BoardFilterForm } from './BoardFilterForm';
 import { getOrderBoard } from './desk-api';
-import { formatWhen, matchText, paymentText, piecesText } from './desk-format';
+import { matchText, paymentText, piecesText } from './desk-format';
 import { ORDER_BOARD, searchOf, type BoardFilters } from './desk-query';
 import { DeskCell, DeskRow, DeskTable, LoadFailed } from './desk-ui';
 import { useDeskList } from './use-desk-list';
@@ -83,7 +84,7 @@ function BoardRows({ answer }: { answer: OrderBoardPage }) {
               #{row.id}
             </a>
           </DeskCell>
-          <DeskCell label="Placed">{formatWhen(row.created_at)}</DeskCell>
+          <DeskCell label="Placed">{formatDateTime(row.created_at)}</DeskCell>
           <DeskCell label="Customer" wide>
             {row.customer.name}
             <span className="block text-muted break-all">{row.customer.email}</span>

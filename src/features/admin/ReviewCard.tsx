@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ModeratedReview } from '../../../contract/api/admin-reviews';
+import { formatDateTime } from '../../../contract/format';
 import { HideReviewBody, MAX_HIDE_REASON } from '../../../contract/schemas/admin-reviews';
 import { validate } from '../../../contract/schemas/common';
 import { mediaOrigin } from '../../lib/api/client';
@@ -8,7 +9,6 @@ import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/form';
 import { adminMessage } from './admin-messages';
 import { hideReview, unhideReview } from './desk-api';
-import { formatWhen } from './desk-format';
 import { TextAreaField } from './desk-ui';
 import { Picture } from '../../ui/Picture';
 
@@ -61,7 +61,7 @@ export function ReviewCard({
         </p>
       </div>
       <p className="text-sm text-muted">
-        {review.variant.name} · by {author} · {formatWhen(review.created_at)}
+        {review.variant.name} · by {author} · {formatDateTime(review.created_at)}
       </p>
       <p>
         <span aria-hidden="true" className="text-amber-700">
@@ -92,7 +92,7 @@ export function ReviewCard({
       {review.hidden ? (
         <div className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           <p>
-            Hidden {formatWhen(review.hidden.at)}
+            Hidden {formatDateTime(review.hidden.at)}
             {review.hidden.by && ` by ${review.hidden.by.name}`}.
           </p>
           <p className="break-words whitespace-pre-wrap">Reason: {review.hidden.reason}</p>

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import type { StaffAccount } from '../../../contract/api/staff';
+import { formatDate } from '../../../contract/format';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../contract/staff';
 import { Button } from '../../ui/Button';
 import { changeStaffAccount } from './admin-api';
 import { adminMessage } from './admin-messages';
-
-const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 
 /** One staff account as owners see it, with its role to change and the switch to disable or enable it. */
 export function StaffRowCard({
@@ -49,7 +48,7 @@ export function StaffRowCard({
       <p className="text-sm break-all text-muted">{account.email}</p>
       <p className="text-sm text-muted">
         Authenticator {account.second_factor === 'confirmed' ? 'set up' : 'not yet used'} ·{' '}
-        {account.recovery_codes_left} recovery codes left · since {DATE.format(new Date(account.created_at))}
+        {account.recovery_codes_left} recovery codes left · since {formatDate(account.created_at)}
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <div>

@@ -1,19 +1,6 @@
-/** How the desk's pages write times, payments and who moved an order. Times are India's (IST). */
+/** How the desk's pages write payments and who moved an order (times and money: contract/format.ts). */
 import type { OrderActor, PaymentMethod } from '../../../contract/order-lifecycle';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../contract/orders';
-
-const WHEN = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-const DAY = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
-
-/** A time as staff read it: '24 Nov 2026, 2:05 pm' (IST). */
-export function formatWhen(iso: string): string {
-  return WHEN.format(new Date(iso));
-}
-
-/** A day: '24 Nov 2026' (IST). */
-export function formatDay(iso: string): string {
-  return DAY.format(new Date(iso));
-}
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   online: 'Online',

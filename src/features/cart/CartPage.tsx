@@ -5,7 +5,8 @@ import type { CartItem } from '../../../contract/types';
 import { setCartCheckout } from '../checkout/checkout-lines';
 import { PAGE_SIZES } from '../../lib/constants';
 import { MAX_LINE_QUANTITY } from '../../../contract/shop';
-import { formatRupees } from '../../../contract/format';
+import { formatPaise, formatRupees } from '../../../contract/format';
+import { lineTotalPaise, priceBreakup } from '../../../contract/pricing';
 import { pageCount, pageOf } from '../../ui/pagination';
 import * as routes from '../../lib/routes';
 import { loginHref } from '../../lib/navigation';
@@ -46,7 +47,7 @@ function CartTable() {
 
   const pages = pageCount(lines.length, PAGE_SIZES.cart);
   const current = Math.min(page, pages);
-  const total = lines.reduce((sum, l) => sum + Math.round(l.final_price * 100) * l.quantity, 0) / 100;
+  const total = priceBreakup(lines).total;
 
   const quantity = async (line: CartItem, next: number) => {
     if (next < 1 || next > MAX_LINE_QUANTITY) return;
@@ -166,9 +167,7 @@ function CartTable() {
                 )}
               </LineCell>
               <LineCell phoneLabel="Total" className="font-semibold">
-                <span data-testid="cart-line-total">
-                  {formatRupees((Math.round(line.final_price * 100) * line.quantity) / 100)}
-                </span>
+                <span data-testid="cart-line-total">{formatPaise(lineTotalPaise(line))}</span>
               </LineCell>
               <LineCell>
                 <DeleteButton what={line.product_name} onClick={() => void remove(line)} />

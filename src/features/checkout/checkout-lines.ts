@@ -4,6 +4,7 @@
  * in the address bar.
  */
 import type { CartItem } from '../../../contract/types';
+import { priceBreakup } from '../../../contract/pricing';
 
 /** The line items a checkout screen shows and orders (prices for display only: the server reprices). */
 export interface CheckoutLine {
@@ -70,8 +71,5 @@ export function clearCheckout(which: 'buyNow' | 'cart'): void {
 
 /** Price Details of a checkout: list total, discount, amount to pay (rupees, rounded to paise). */
 export function priceDetails(lines: CheckoutLine[]): { price: number; discount: number; total: number } {
-  const paise = (rupees: number) => Math.round(rupees * 100);
-  const price = lines.reduce((sum, l) => sum + paise(l.price) * l.quantity, 0);
-  const total = lines.reduce((sum, l) => sum + paise(l.final_price) * l.quantity, 0);
-  return { price: price / 100, discount: (price - total) / 100, total: total / 100 };
+  return priceBreakup(lines);
 }

@@ -1,3 +1,4 @@
+import { exceedsRupees } from '../../../contract/pricing';
 import { codLimitMessage, COD_NOT_HERE_MESSAGE } from '../../../contract/schemas/orders';
 import type { PaymentMethod } from '../../../contract/order-lifecycle';
 import type { PincodeCheck } from '../delivery/pincode-check';
@@ -15,8 +16,7 @@ export function codChoice(check: PincodeCheck, totalRupees: number): CodChoice {
   }
   const { answer } = check;
   if (!answer.deliverable || !answer.cod_available) return { allowed: false, reason: COD_NOT_HERE_MESSAGE };
-  // Compared in paise: rupee amounts with paise are not exact in floating point.
-  if (Math.round(totalRupees * 100) > Math.round(answer.cod_limit * 100)) {
+  if (exceedsRupees(totalRupees, answer.cod_limit)) {
     return { allowed: false, reason: codLimitMessage(answer.cod_limit) };
   }
   return { allowed: true };

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttri
 import { ApiError, publicApiBase, sendContactMessage } from '../../lib/api/client';
 import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
 import { validate } from '../../../contract/schemas/common';
+import { formatCount } from '../../../contract/format';
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
@@ -162,7 +163,7 @@ export function ContactForm() {
           className={`block w-full rounded-lg border px-3 py-2 ${messageError ? 'border-red-600' : 'border-slate-400'}`}
         />
         <p id={`${messageId}-help`} className={`mt-1 text-sm ${messageError ? 'text-red-700' : 'text-muted'}`}>
-          {messageError || `${CONTACT_MESSAGE_MIN} to ${CONTACT_MESSAGE_MAX.toLocaleString('en-IN')} characters.`}
+          {messageError || `${CONTACT_MESSAGE_MIN} to ${formatCount(CONTACT_MESSAGE_MAX)} characters.`}
         </p>
       </div>
       <Button type="submit" disabled={pending} size="lg" className="focus-visible:bg-brand-800">

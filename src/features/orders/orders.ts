@@ -7,7 +7,7 @@ import {
   shopperCancel,
   type OrderState,
 } from '../../../contract/order-lifecycle';
-import { formatRupees } from '../../../contract/format';
+import { formatDate, formatDateTime, formatRupees, readInstant } from '../../../contract/format';
 import type { Order, OrderItem } from '../../../contract/types';
 
 /** The tracker's four steps, in order. */
@@ -41,10 +41,9 @@ export function deliveryLine(
   if (!CONFIRMED_STATES.includes(order.state)) return null;
   // The date its pincode's zone gives, as the delivery check said; else the usual five days.
   if (order.expected_delivery) return `Delivery expected by ${orderDate(`${order.expected_delivery}T12:00:00+05:30`)}`;
-  const placed = new Date(order.created_at);
-  if (Number.isNaN(placed.getTime())) return 'Delivery date to be confirmed';
-  const expected = new Date(placed.getTime() + DELIVERY_DAYS * 86_400_000);
-  return `Delivery expected by ${expected.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}`;
+  const placed = readInstant(order.created_at);
+  if (!placed) return 'Delivery date to be confirmed';
+  return `Delivery expected by ${formatDate(placed.getTime() + DELIVERY_DAYS * 86_400_000)}`;
 }
 
 /** True when an order has been paid (only paid orders can be reviewed). */
@@ -67,22 +66,16 @@ export function reviewableItems(orders: Order[], reviewedVariants: Set<number>):
   return items;
 }
 
-/** India's time zone: every date a shopper reads is a date in India. */
-const IN_INDIA = { timeZone: 'Asia/Kolkata' } as const;
-
-/** '24 Nov 2026', or null for a time that cannot be read. */
+/** '24 Nov 2026' (the date in India), or null for a time that cannot be read. */
 export function orderDate(iso: string | null | undefined): string | null {
-  const at = iso ? new Date(iso) : null;
-  if (!at || Number.isNaN(at.getTime())) return null;
-  return at.toLocaleDateString('en-IN', { ...IN_INDIA, day: 'numeric', month: 'short', year: 'numeric' });
+  const at = readInstant(iso);
+  return at && formatDate(at);
 }
 
-/** '24 Nov 2026, 5:04 pm', or null for a time that cannot be read. */
+/** '24 Nov 2026, 5:04 pm' (India time), or null for a time that cannot be read. */
 export function orderDateTime(iso: string | null | undefined): string | null {
-  const at = iso ? new Date(iso) : null;
-  if (!at || Number.isNaN(at.getTime())) return null;
-  const time = at.toLocaleTimeString('en-IN', { ...IN_INDIA, hour: 'numeric', minute: '2-digit', hour12: true });
-  return `${orderDate(iso)}, ${time.replace(/\s?([ap])\.?m\.?$/i, ' $1m').toLowerCase()}`;
+  const at = readInstant(iso);
+  return at && formatDateTime(at);
 }
 
 /** What a shopper reads for an order's state. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getProductReviews } from '../../lib/api/client';
 import type { Review } from '../../../contract/types';
-import { formatRating } from '../../../contract/format';
+import { formatDate, formatRating, readInstant } from '../../../contract/format';
 import { ratingBars, starFill } from '../catalogue/rating';
 import { Picture } from '../../ui/Picture';
 import { PICTURE_SIZES } from '../../ui/picture-sizes';
@@ -72,9 +72,9 @@ export function ProductReviews({ reviews, failed }: { reviews: Review[] | null; 
             <p className="flex items-center gap-2 text-sm">
               <Stars value={r.rating} />
               <span className="sr-only">Rated {r.rating} out of 5</span>
-              {r.created_at && (
+              {readInstant(r.created_at) && (
                 <time dateTime={r.created_at} className="text-muted">
-                  {new Date(r.created_at).toLocaleDateString('en-IN')}
+                  {formatDate(r.created_at)}
                 </time>
               )}
             </p>
