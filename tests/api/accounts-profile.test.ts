@@ -231,6 +231,7 @@ describe('changing the e-mail needs the current password, and the old address is
     expect(notice.body).toContain(`Old address: ${user.email}`);
     expect(notice.body).toContain(`New address: ${other.email}`);
     expect(notice.body).toContain('If you did not make this change, write to care@gharbazaar.in');
+    expect(notice.body).toMatch(/was changed at \d{1,2}:\d\d [ap]m on \d{1,2} [A-Z][a-z]{2} \d{4} \(India time\)\./);
     expect(mailsTo(other.email)).toHaveLength(0);
     expect((await login(t, other.email, user.password)).status).toBe(200);
   });

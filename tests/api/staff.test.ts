@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { formatDeadline } from '../../contract/format';
 import { AuditPageSchema, StaffAccountSchema } from '../../contract/api/staff';
 import {
   INVITE_HOURS,
@@ -440,6 +441,7 @@ describe('invitations', () => {
     const text = (await simpleParser(mail.raw)).text ?? '';
     expect(text).toContain(link);
     expect(text).toContain('Meera Iyer has invited you to the GharBazaar back office as manager.');
+    expect(text).toContain(`It works once, until ${formatDeadline(expires_at)} (India time).`);
     const stored = await t.db
       .selectFrom('staff_invites')
       .selectAll()

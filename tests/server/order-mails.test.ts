@@ -152,8 +152,9 @@ const CASES: Case[] = [
 ];
 
 const VOID_ELEMENTS = new Set(['br', 'meta', 'img', 'hr', 'link', 'input', 'col', 'area', 'base', 'wbr', 'source']);
-// A tag whose every attribute value is double-quoted and holds no quote or angle bracket.
-const TAG = /^<(\/?)([a-z][a-z0-9]*)((?:\s+[a-z-]+="[^"<>]*")*)\s*>$/;
+// A tag whose every attribute value is double-quoted and holds no quote or angle bracket; a void
+// element may close itself (<br/>); attribute names are case-insensitive in HTML (cellPadding).
+const TAG = /^<(\/?)([a-z][a-z0-9]*)((?:\s+[a-zA-Z-]+="[^"<>]*")*)\s*\/?>$/;
 
 /** What is wrong with the HTML's structure: malformed tags, stray angle brackets, tags left open or closed twice. */
 function htmlProblems(html: string): string[] {
@@ -184,8 +185,8 @@ function visibleText(html: string): string {
   return html
     .replace(/<[^>]*>/g, ' ')
     .replace(
-      /&(lt|gt|quot|#39|amp);/g,
-      (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[name] ?? '',
+      /&(lt|gt|quot|#39|#x27|amp);/g,
+      (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", amp: '&' })[name] ?? '',
     )
     .replace(/\s+/g, ' ');
 }

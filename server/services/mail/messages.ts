@@ -1,3 +1,4 @@
+import { formatDeadline } from '../../../contract/format';
 import { SHOP_NAME } from '../../../contract/shop';
 import type { MailMessage } from './mailer';
 
@@ -40,7 +41,7 @@ export function emailChangedMessage(oldEmail: string, newEmail: string, when: Da
     text: [
       'Hello,',
       '',
-      `The e-mail address of your ${SHOP_NAME} account was changed on ${when.toUTCString()}.`,
+      `The e-mail address of your ${SHOP_NAME} account was changed at ${formatDeadline(when)} (India time).`,
       '',
       `Old address: ${oldEmail}`,
       `New address: ${newEmail}`,

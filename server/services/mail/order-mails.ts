@@ -5,26 +5,17 @@
  * one list of blocks. Sending them, and deciding when, is the caller's job.
  *
  * Everything a shopper or the catalogue wrote (names, products, variants, addresses, courier notes,
- * reasons) loses its control characters, and is HTML-escaped in the HTML part. The HTML is tables
- * with inline styles and no images, scripts or remote resources: mail clients strip <style> blocks
- * and block remote content, and a message must read the same in all of them, down to a 360 px phone.
+ * reasons) loses its control characters, and is escaped in the HTML part (MailHtml.tsx, React).
  */
 import { formatDate, formatDayAndDate, formatDeadline, formatPaise } from '../../../contract/format';
 import { REFUND_STATUS_LABELS, type PaymentMethod, type RefundStatus } from '../../../contract/order-lifecycle';
 import { SHOP_NAME } from '../../../contract/shop';
+import { blockText, clean, type Block, type OrderMailItem } from './mail-blocks';
 import { headerSafe, type MailAttachment, type MailMessage } from './mailer';
+import { mailHtml } from './MailHtml';
 import { CARE_EMAIL } from './messages';
 
-/** One line of an order as the e-mails list it. */
-export interface OrderMailItem {
-  /** The product's name as ordered. */
-  name: string;
-  /** Which variant, e.g. '500 ml · Steel'; null for a product without variants. */
-  variant: string | null;
-  quantity: number;
-  /** The price of one, in paise, as the order charged it. */
-  unitPricePaise: number;
-}
+export type { OrderMailItem };
 
 /** What every order e-mail is made from. */
 export interface OrderMailData {
@@ -63,147 +54,6 @@ export interface OrderCancelledDetails {
 /** Working days a refund takes to reach the original payment method once started (the payment provider's figure). */
 export const REFUND_WORKING_DAYS = '5–7';
 
-// C0 and C1 control characters, and the bidirectional controls that could make stored text read
-// differently from what it says (a product name shown reversed, an address reordered).
-// eslint-disable-next-line no-control-regex -- these are exactly the characters to remove
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
-
-/** Text with control characters turned into spaces and whitespace runs collapsed (a piece of a line). */
-function plain(value: string): string {
-  return value.replace(UNSAFE_TEXT, ' ').replace(/\s+/g, ' ');
-}
-
-/** A whole line of clean text. */
-function clean(value: string): string {
-  return plain(value).trim();
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Clean text made safe inside HTML elements and quoted attributes. */
-function escapeHtml(value: string): string {
-  return plain(value).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-// ---------------------------------------------------------------------------------------------
-// One message as blocks, rendered twice: as plain text and as HTML.
-
-type Inline = string | { text: string; href: string };
-
-type Block =
-  | { kind: 'heading'; text: string }
-  | { kind: 'paragraph'; parts: Inline[] }
-  | { kind: 'facts'; rows: { label: string; value: string }[] }
-  | { kind: 'items'; items: readonly OrderMailItem[]; totalPaise: number }
-  | { kind: 'button'; label: string; href: string };
-
-const COLOURS = {
-  page: '#f3f5f4',
-  card: '#ffffff',
-  brand: '#17704a',
-  ink: '#253d4e',
-  muted: '#5b6b79',
-  rule: '#e3e8e6',
-};
-const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',Arial,sans-serif";
-
-function lineAmount(item: OrderMailItem): number {
-  return item.unitPricePaise * item.quantity;
-}
-
-function inlineText(part: Inline): string {
-  if (typeof part === 'string') return plain(part);
-  const text = clean(part.text);
-  // A mail address or a bare link needs no repeating; other link text is followed by where it goes.
-  return part.href === text || part.href === `mailto:${text}` ? text : `${text} (${clean(part.href)})`;
-}
-
-function blockText(block: Block): string {
-  switch (block.kind) {
-    case 'heading':
-      return clean(block.text);
-    case 'paragraph':
-      return block.parts.map(inlineText).join('').trim();
-    case 'facts':
-      return block.rows.map((row) => `${clean(row.label)}: ${clean(row.value)}`).join('\n');
-    case 'items':
-      return [
-        ...block.items.map((item) => {
-          const name = clean(item.name) + (item.variant ? ` (${clean(item.variant)})` : '');
-          const sum = `Qty ${item.quantity} × ${formatPaise(item.unitPricePaise)} = ${formatPaise(lineAmount(item))}`;
-          return `- ${name}\n  ${sum}`;
-        }),
-        `Total: ${formatPaise(block.totalPaise)}`,
-      ].join('\n');
-    case 'button':
-      return `${clean(block.label)}: ${clean(block.href)}`;
-  }
-}
-
-function inlineHtml(part: Inline): string {
-  if (typeof part === 'string') return escapeHtml(part);
-  return `<a href="${escapeHtml(part.href)}" style="color:${COLOURS.brand};">${escapeHtml(part.text)}</a>`;
-}
-
-const CELL = `padding:10px 0;border-top:1px solid ${COLOURS.rule};vertical-align:top;`;
-
-// Two columns, not three: on a 360 px phone a separate quantity column left product names four
-// words to a line; the quantity sits under the name with the price of one instead.
-function itemsHtml(items: readonly OrderMailItem[], totalPaise: number): string {
-  const head = (label: string, align: string, width = '') =>
-    `<th scope="col" align="${align}"${width} style="padding:0 0 6px;font-size:13px;font-weight:normal;color:${COLOURS.muted};">${label}</th>`;
-  const small = (html: string) => `<br><span style="font-size:13px;color:${COLOURS.muted};">${html}</span>`;
-  const rows = items.map((item) =>
-    [
-      '<tr>',
-      `<td style="${CELL}padding-right:12px;word-break:break-word;"><strong>${escapeHtml(item.name)}</strong>`,
-      item.variant ? small(escapeHtml(item.variant)) : '',
-      small(`Qty ${item.quantity} × ${formatPaise(item.unitPricePaise)}`),
-      '</td>',
-      `<td align="right" style="${CELL}white-space:nowrap;">${formatPaise(lineAmount(item))}</td>`,
-      '</tr>',
-    ].join(''),
-  );
-  const totalCell = `padding:10px 0 0;border-top:2px solid ${COLOURS.ink};font-weight:bold;`;
-  return [
-    `<table width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 20px;font-size:15px;color:${COLOURS.ink};">`,
-    `<tr>${head('Item', 'left')}${head('Amount', 'right', ' width="96"')}</tr>`,
-    ...rows,
-    `<tr><td style="${totalCell}">Total</td><td align="right" style="${totalCell}white-space:nowrap;">${formatPaise(totalPaise)}</td></tr>`,
-    '</table>',
-  ].join('\n');
-}
-
-function blockHtml(block: Block): string {
-  switch (block.kind) {
-    case 'heading':
-      return `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${COLOURS.ink};">${escapeHtml(block.text)}</h1>`;
-    case 'paragraph':
-      return `<p style="margin:0 0 16px;">${block.parts.map(inlineHtml).join('')}</p>`;
-    case 'facts':
-      // Label above value, not beside it: a long address keeps the full width of a phone.
-      return [
-        `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 8px;">`,
-        ...block.rows.map(
-          (row) =>
-            `<tr><td style="padding:0 0 12px;"><div style="font-size:13px;color:${COLOURS.muted};">${escapeHtml(row.label)}</div>` +
-            `<div style="word-break:break-word;">${escapeHtml(row.value)}</div></td></tr>`,
-        ),
-        '</table>',
-      ].join('\n');
-    case 'items':
-      return itemsHtml(block.items, block.totalPaise);
-    case 'button':
-      return [
-        `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:4px 0 24px;">`,
-        `<tr><td style="border-radius:6px;background:${COLOURS.brand};">`,
-        `<a href="${escapeHtml(block.href)}" style="display:inline-block;padding:12px 22px;font-weight:bold;color:#ffffff;text-decoration:none;">${escapeHtml(block.label)}</a>`,
-        '</td></tr>',
-        '</table>',
-      ].join('\n');
-  }
-}
-
 /** The footer every order e-mail ends with: whom to write to, then the shop's name. */
 function supportBlock(orderId: number): Block {
   return {
@@ -236,32 +86,7 @@ function renderMessage(data: OrderMailData, { subject, heading, blocks }: MailCo
   const text = [...all.map(blockText), `— ${SHOP_NAME}`].join('\n\n');
 
   // The first sentence after the greeting, hidden: the line a mail client previews beside the subject.
-  const preview = blocks[0] ? blockText(blocks[0]) : '';
-  const html = [
-    '<!DOCTYPE html>',
-    '<html lang="en-IN" dir="ltr">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="color-scheme" content="light">',
-    `<title>${escapeHtml(safeSubject)}</title>`,
-    '</head>',
-    `<body style="margin:0;padding:0;background:${COLOURS.page};">`,
-    `<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${escapeHtml(preview)}</div>`,
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLOURS.page};">`,
-    '<tr><td align="center" style="padding:16px 8px;">',
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:${COLOURS.card};border-radius:8px;font-family:${FONT};font-size:15px;line-height:1.5;color:${COLOURS.ink};">`,
-    `<tr><td style="padding:16px 20px;background:${COLOURS.brand};border-radius:8px 8px 0 0;font-size:20px;font-weight:bold;color:#ffffff;">${escapeHtml(SHOP_NAME)}</td></tr>`,
-    '<tr><td style="padding:24px 20px 8px;">',
-    ...all.map(blockHtml),
-    `<p style="margin:0 0 8px;color:${COLOURS.muted};">— ${escapeHtml(SHOP_NAME)}</p>`,
-    '</td></tr>',
-    '</table>',
-    '</td></tr>',
-    '</table>',
-    '</body>',
-    '</html>',
-  ].join('\n');
+  const html = mailHtml({ subject: safeSubject, preview: blocks[0] ? blockText(blocks[0]) : '', blocks: all });
 
   return { to: headerSafe(data.email), subject: safeSubject, text, html };
 }

@@ -1,3 +1,4 @@
+import { formatDeadline } from '../../../contract/format';
 import { ROLE_LABELS, type StaffRole } from '../../../contract/staff';
 import { SHOP_NAME } from '../../../contract/shop';
 import type { MailMessage } from './mailer';
@@ -19,7 +20,7 @@ export function staffInviteMessage(
       '',
       invite.link,
       '',
-      `It works once, until ${invite.expiresAt.toUTCString()}.`,
+      `It works once, until ${formatDeadline(invite.expiresAt)} (India time).`,
       '',
       'You will then be shown a key for an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) and ten recovery codes, once: keep the codes somewhere safe. Every sign-in asks for your password and a code from the app.',
       '',
