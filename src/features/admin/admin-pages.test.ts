@@ -3,9 +3,9 @@ import { ApiError } from '../../lib/api/client';
 import { STAFF_LOGIN_REFUSED, type StaffRole } from '../../../contract/staff';
 import { adminMessage, NO_ANSWER, retryAfterText, staffLoginMessage } from './admin-messages';
 import { ADMIN_SECTIONS, navFor } from './admin-nav';
-import { auditPageFrom, auditValueText } from './audit-text';
-import { groupedKey, inviteTokenFrom } from './invite-link';
-import { qrPath } from './qr-path';
+import { auditPageFrom, auditValueText } from './audit/audit-text';
+import { groupedKey, inviteTokenFrom } from './staff/invite-link';
+import { qrPath } from './staff/qr-path';
 
 const NOW = Date.parse('2026-11-24T08:00:00Z');
 

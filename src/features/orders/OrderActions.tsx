@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { addVariantToCart } from '../cart/cart-store';
 import { payAgain } from '../checkout/place-order';
 import { orderActions } from './orders';
+import { saveFile } from '../../ui/save-file';
 
 /**
  * What a shopper can do with an order, on My Orders and the tracking page: Pay now (an unpaid
@@ -94,15 +95,7 @@ export function OrderActions({ order, onChanged }: { order: Order; onChanged: ()
   const invoice = () =>
     run(async () => {
       try {
-        const { file, name } = await getInvoice(order.id);
-        const link = document.createElement('a');
-        link.href = URL.createObjectURL(file);
-        link.download = name;
-        document.body.append(link);
-        link.click();
-        link.remove();
-        // The click has handed the file to the browser's download by the next task.
-        setTimeout(() => URL.revokeObjectURL(link.href), 0);
+        saveFile(await getInvoice(order.id));
       } catch (error) {
         showDialog({
           title: 'Error',

@@ -1,0 +1,207 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/Button';
+import { Field, FormMessage } from '../../../ui/form';
+import { adminMessage } from '../admin-messages';
+import { mediaUrl } from './catalogue-format';
+import { chosenPicture, ConfirmDialog, MoveButtons, PictureInput } from './catalogue-ui';
+import { Picture } from '../../../ui/Picture';
+
+/** A piece of the home page staff keep in order: a banner of the slider, or an Extra Offer. */
+export interface HomePiece {
+  id: number;
+  title: string;
+  image: string;
+  hidden?: boolean;
+}
+
+/** One of its text fields, as the card edits it. */
+export interface PieceField {
+  name: string;
+  label: string;
+  value: string;
+}
+
+/** What the card does with the server: each answers once the change is stored. */
+export interface PieceActions {
+  /** The form's values checked with the shared rules: the fields' messages, or the change to send. */
+  check(values: Record<string, string>): { ok: true; data: object } | { ok: false; errors: Record<string, string> };
+  save(change: object): Promise<unknown>;
+  move(position: number): Promise<unknown>;
+  replacePicture(picture: Blob): Promise<unknown>;
+  remove(): Promise<unknown>;
+  /** Hides or shows it (offers); absent when it cannot be hidden (banners). */
+  setHidden?(hidden: boolean): Promise<unknown>;
+}
+
+/** The text fields of a piece's form (a card's, or the form that adds one), each with its message. */
+export function PieceFields({
+  fields,
+  values,
+  errors,
+  setValues,
+}: {
+  fields: readonly { name: string; label: string }[];
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  setValues: (change: (values: Record<string, string>) => Record<string, string>) => void;
+}) {
+  return fields.map((f) => (
+    <Field
+      key={f.name}
+      label={f.label}
+      name={f.name}
+      autoComplete="off"
+      value={values[f.name] ?? ''}
+      error={errors[f.name]}
+      onValue={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+    />
+  ));
+}
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * One banner or offer: its picture and text, edited, moved, hidden (offers), given a new picture,
+ * or deleted after asking. `noun` names it in every label ('banner', 'offer').
+ */
+export function HomePieceCard({
+  piece,
+  noun,
+  fields,
+  actions,
+  index,
+  count,
+  readOnly,
+  deleteText,
+  onChanged,
+}: {
+  piece: HomePiece;
+  noun: string;
+  fields: PieceField[];
+  actions: PieceActions;
+  index: number;
+  count: number;
+  readOnly: boolean;
+  /** What deleting it does, said when asking. */
+  deleteText: string;
+  onChanged: () => void;
+}) {
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((f) => [f.name, f.value])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ text: string; kind: 'error' | 'success' }>({ text: '', kind: 'success' });
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const picture = useRef<HTMLInputElement>(null);
+  const Noun = capital(noun);
+
+  const run = async (work: () => Promise<unknown>, done: string, failed: string) => {
+    setBusy(true);
+    setNotice({ text: '', kind: 'success' });
+    try {
+      await work();
+      setNotice({ text: done, kind: 'success' });
+      onChanged();
+    } catch (e) {
+      setNotice({ text: adminMessage(e, failed), kind: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = actions.check(values);
+    if (!checked.ok) return setErrors(checked.errors);
+    void run(() => actions.save(checked.data), `${Noun} saved.`, `The ${noun} could not be saved.`);
+  };
+
+  const replace = () => {
+    const chosen = chosenPicture(picture.current);
+    if ('problem' in chosen) return setErrors({ image: chosen.problem });
+    void run(() => actions.replacePicture(chosen.file), 'Picture replaced.', 'The picture could not be replaced.');
+  };
+
+  const { setHidden } = actions;
+  return (
+    <li aria-label={`${Noun} ${piece.title}`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
+      <Picture
+        url={mediaUrl(piece.image) ?? ''}
+        alt={`${Noun} picture: ${piece.title}`}
+        sizes="(min-width: 448px) 384px, calc(100vw - 64px)"
+        width={320}
+        height={120}
+        class="h-28 w-full max-w-sm rounded bg-slate-50 object-cover"
+      />
+      {piece.hidden && <p className="text-sm font-semibold text-muted">Hidden from the home page</p>}
+      <form noValidate onSubmit={save} aria-label={`Edit ${noun} ${piece.title}`} className="space-y-3">
+        <fieldset disabled={readOnly} className="grid min-w-0 gap-3 sm:grid-cols-2">
+          <legend className="sr-only">
+            Text of the {noun} {piece.title}
+          </legend>
+          <PieceFields fields={fields} values={values} errors={errors} setValues={setValues} />
+        </fieldset>
+        {!readOnly && (
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" size="sm" disabled={busy}>
+              Save {noun}
+            </Button>
+            <MoveButtons
+              what={`${noun} ${piece.title}`}
+              first={index === 0}
+              last={index === count - 1}
+              disabled={busy}
+              onMove={(by) => void run(() => actions.move(index + 1 + by), 'Moved.', `The ${noun} could not be moved.`)}
+            />
+            {setHidden && (
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={busy}
+                onClick={() =>
+                  void run(
+                    () => setHidden(!piece.hidden),
+                    piece.hidden ? 'Shown on the home page.' : 'Hidden from the home page.',
+                    `The ${noun} could not be changed.`,
+                  )
+                }
+              >
+                {piece.hidden ? `Show ${noun}` : `Hide ${noun}`}
+              </Button>
+            )}
+            <Button variant="danger" size="sm" disabled={busy} onClick={() => setAsking(true)}>
+              Delete {noun}
+            </Button>
+          </div>
+        )}
+      </form>
+      {!readOnly && (
+        <div className="flex flex-wrap items-end gap-2">
+          <PictureInput
+            label="New picture"
+            error={errors.image ?? ''}
+            inputRef={picture}
+            onPick={() => setErrors((e) => ({ ...e, image: '' }))}
+          />
+          <Button variant="secondary" size="sm" disabled={busy} onClick={replace}>
+            Replace picture
+          </Button>
+        </div>
+      )}
+      <FormMessage message={notice.text} kind={notice.kind} />
+      {asking && (
+        <ConfirmDialog
+          title={`Delete the ${noun} ${piece.title}?`}
+          text={deleteText}
+          action={`Delete the ${noun}`}
+          keep="Keep it"
+          onAnswer={(yes) => {
+            setAsking(false);
+            if (yes) void run(actions.remove, `${Noun} deleted.`, `The ${noun} could not be deleted.`);
+          }}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,164 @@
+import { useEffect, useId, useRef, type RefObject } from 'react';
+import { IMAGE_TYPES, imageProblem } from '../../../../contract/uploads';
+import { keepFocusInside } from '../../../lib/focus-trap';
+import { Button } from '../../../ui/Button';
+
+/** A labelled tick box. */
+export function CheckField({
+  label,
+  checked,
+  onChecked,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  hint?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChecked(e.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-1 h-4 w-4 accent-brand-700"
+      />
+      <div>
+        <label htmlFor={id} className="font-semibold">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-sm text-muted">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A question before something that cannot be undone, a native modal dialog (focus stays inside and returns after; Escape is no). */
+export function ConfirmDialog({
+  title,
+  text,
+  action,
+  keep,
+  onAnswer,
+}: {
+  title: string;
+  text: string;
+  action: string;
+  keep: string;
+  onAnswer: (yes: boolean) => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const answer = useRef(false);
+  const id = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const finish = (yes: boolean) => {
+    answer.current = yes;
+    ref.current?.close();
+  };
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-2xl"
+      onClose={() => onAnswer(answer.current)}
+      onKeyDown={(event) => ref.current && keepFocusInside(event.nativeEvent, ref.current)}
+    >
+      <h2 id={`${id}-title`} className="text-xl font-semibold break-words">
+        {title}
+      </h2>
+      <p id={`${id}-text`} className="mt-2">
+        {text}
+      </p>
+      <div className="mt-5 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={() => finish(false)}>
+          {keep}
+        </Button>
+        <Button variant="danger" onClick={() => finish(true)}>
+          {action}
+        </Button>
+      </div>
+    </dialog>
+  );
+}
+
+/** Up and down buttons that move a thing among its siblings; each says what it moves. */
+export function MoveButtons({
+  what,
+  first,
+  last,
+  disabled,
+  onMove,
+}: {
+  what: string;
+  first: boolean;
+  last: boolean;
+  disabled: boolean;
+  onMove: (by: -1 | 1) => void;
+}) {
+  return (
+    <span className="inline-flex gap-1">
+      <Button variant="secondary" size="xs" disabled={disabled || first} onClick={() => onMove(-1)}>
+        Up<span className="sr-only"> {what}</span>
+      </Button>
+      <Button variant="secondary" size="xs" disabled={disabled || last} onClick={() => onMove(1)}>
+        Down<span className="sr-only"> {what}</span>
+      </Button>
+    </span>
+  );
+}
+
+/** A labelled picture chooser (JPEG, PNG or WebP), its error tied to it. */
+export function PictureInput({
+  label,
+  error,
+  inputRef,
+  onPick,
+}: {
+  label: string;
+  error: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onPick: () => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept={IMAGE_TYPES.join(',')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={onPick}
+        className="max-w-full text-sm"
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The picture chosen in `input`, or why it cannot be sent. */
+export function chosenPicture(input: HTMLInputElement | null): { file: File } | { problem: string } {
+  const file = input?.files?.[0];
+  if (!file) return { problem: 'Choose a picture first.' };
+  const problem = imageProblem(file);
+  return problem ? { problem } : { file };
+}

@@ -1,0 +1,229 @@
+import { describe, expect, test } from 'vitest';
+import type { AdminProduct, AdminVariant } from '../../../../contract/api/admin-catalogue';
+import {
+  FINAL_ABOVE_PRICE,
+  HSN_INVALID,
+  ON_HAND_INVALID,
+  PRICE_INVALID,
+  PRODUCT_NAME_REQUIRED,
+  SKU_REPEATED,
+  SUBCATEGORY_REQUIRED,
+  WEIGHT_INVALID,
+} from '../../../../contract/schemas/admin-catalogue';
+import { ApiError } from '../../../lib/api/client';
+import {
+  checkNewProduct,
+  checkNewVariant,
+  checkStock,
+  discountText,
+  EMPTY_PRODUCT,
+  emptyVariant,
+  numberInput,
+  productChanges,
+  productValues,
+  serverFieldErrors,
+  variantChanges,
+  variantValues,
+  type VariantFormValues,
+} from './product-form';
+
+const VARIANT: AdminVariant = {
+  id: 7,
+  position: 1,
+  name: 'Blue',
+  sku: 'CWB-1',
+  color: 'Blue',
+  size: null,
+  unit: 'piece',
+  unit_value: 1,
+  price: 999,
+  final_price: 799,
+  discount_percent: 20,
+  stock: { on_hand: 12, reserved: 2, available: 10 },
+  images: [],
+};
+
+const PRODUCT: AdminProduct = {
+  id: 42,
+  name: 'Copper Bottle',
+  brand: null,
+  category: 3,
+  category_name: 'Kitchen',
+  sub_category: 9,
+  sub_category_name: 'Bottles',
+  popular: false,
+  big_deal: true,
+  hidden: false,
+  hidden_at: null,
+  shown: true,
+  created_at: '2026-11-24T08:00:00.000Z',
+  description: 'One litre.',
+  weight: 650,
+  unit: 'piece',
+  length: 8,
+  width: 8,
+  height: 28.5,
+  hsn_code: '7418',
+  gst_rate: 12,
+  variants: [VARIANT],
+};
+
+const variant = (over: Partial<VariantFormValues> = {}): VariantFormValues => ({
+  ...emptyVariant('piece'),
+  name: 'Blue',
+  sku: 'CWB-1',
+  price: '999',
+  final_price: '799',
+  on_hand: '5',
+  ...over,
+});
+
+describe('a number typed in a field', () => {
+  test.each<[string, number | string | undefined]>([
+    ['', undefined],
+    ['  ', undefined],
+    ['249', 249],
+    ['249.50', 249.5],
+    ['1,299.50', 1299.5],
+    ['-5', -5],
+    ['.5', 0.5],
+    ['12abc', '12abc'],
+    ['₹5', '₹5'],
+  ])('%j is %j', (text, value) => {
+    expect(numberInput(text)).toBe(value);
+  });
+});
+
+describe('the discount derived from the two prices', () => {
+  test.each([
+    ['999', '799', '20% off'],
+    ['1299', '1111.50', '14% off'],
+    ['500', '500', 'No discount'],
+    ['500', '600', ''],
+    ['', '100', ''],
+    ['abc', '100', ''],
+    ['100', '0', ''],
+  ])('price %s, final %s: %j', (price, final, text) => {
+    expect(discountText(price, final)).toBe(text);
+  });
+});
+
+describe('a new product and the API', () => {
+  test('a filled form becomes the body POST /products takes, numbers as numbers and empty text as none', () => {
+    const checked = checkNewProduct(
+      { ...EMPTY_PRODUCT, name: ' Copper Bottle ', category: '3', subcategory_id: '9', weight: '650', gst_rate: '12' },
+      [variant(), variant({ name: 'Green', sku: 'CWB-2', color: 'Green', final_price: '999' })],
+    );
+    expect(checked).toEqual({
+      ok: true,
+      data: expect.objectContaining({
+        name: 'Copper Bottle',
+        brand: null,
+        hsn_code: null,
+        subcategory_id: 9,
+        weight: 650,
+        gst_rate: 12,
+        length: 0,
+        variants: [
+          expect.objectContaining({ sku: 'CWB-1', color: null, price: 999, final_price: 799, on_hand: 5 }),
+          expect.objectContaining({ sku: 'CWB-2', color: 'Green', final_price: 999 }),
+        ],
+      }),
+    });
+  });
+
+  const filled = { ...EMPTY_PRODUCT, name: 'Bottle', subcategory_id: '9', weight: '650' };
+  test.each<[string, typeof EMPTY_PRODUCT, Partial<VariantFormValues>[], Record<string, string>]>([
+    [
+      'an empty form',
+      EMPTY_PRODUCT,
+      [{}],
+      { name: PRODUCT_NAME_REQUIRED, subcategory_id: SUBCATEGORY_REQUIRED, weight: WEIGHT_INVALID },
+    ],
+    ['a bad HSN code', { ...filled, hsn_code: '12' }, [{}], { hsn_code: HSN_INVALID }],
+    ['a negative price', filled, [{ price: '-5' }], { 'variants.0.price': PRICE_INVALID }],
+    [
+      'a final price above the price',
+      filled,
+      [{}, { sku: 'X-2', final_price: '1500' }],
+      { 'variants.1.final_price': FINAL_ABOVE_PRICE },
+    ],
+    ['stock that is not a count', filled, [{ on_hand: '2.5' }], { 'variants.0.on_hand': ON_HAND_INVALID }],
+    ['one product code twice', filled, [{}, { sku: 'cwb-1' }], { variants: SKU_REPEATED }],
+  ])('%s is refused in the shared words', (_, product, variants, errors) => {
+    const checked = checkNewProduct(
+      product,
+      variants.map((v) => variant(v)),
+    );
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.errors).toMatchObject(errors);
+  });
+});
+
+describe('an edit sends only what changed', () => {
+  test('the form starts as the product is', () => {
+    expect(productValues(PRODUCT)).toMatchObject({
+      brand: '',
+      category: '3',
+      subcategory_id: '9',
+      height: '28.5',
+      hsn_code: '7418',
+      gst_rate: '12',
+      big_deal: true,
+    });
+    expect(productChanges(PRODUCT, productValues(PRODUCT))).toEqual({ ok: true, data: {} });
+  });
+
+  test.each<[string, Partial<ReturnType<typeof productValues>>, Record<string, unknown>]>([
+    ['a new name', { name: 'Copper Bottle 1 L' }, { name: 'Copper Bottle 1 L' }],
+    ['a brand cleared and set', { brand: 'Tamra' }, { brand: 'Tamra' }],
+    ['the HSN code cleared', { hsn_code: '' }, { hsn_code: null }],
+    [
+      'another subcategory and flags',
+      { subcategory_id: '10', hidden: true, big_deal: false },
+      { subcategory_id: 10, hidden: true, big_deal: false },
+    ],
+    ['a weight typed the same', { weight: '650' }, {}],
+  ])('%s', (_, edit, changes) => {
+    expect(productChanges(PRODUCT, { ...productValues(PRODUCT), ...edit })).toEqual({ ok: true, data: changes });
+  });
+
+  test('a variant: a new price, with the rule that the final price is at most the price', () => {
+    expect(variantChanges(VARIANT, { ...variantValues(VARIANT), price: '1299', final_price: '1111.50' })).toEqual({
+      ok: true,
+      data: { price: 1299, final_price: 1111.5 },
+    });
+    expect(variantChanges(VARIANT, { ...variantValues(VARIANT), size: 'L', color: '' })).toEqual({
+      ok: true,
+      data: { size: 'L', color: null },
+    });
+    expect(variantChanges(VARIANT, { ...variantValues(VARIANT), final_price: '1000' })).toEqual({
+      ok: false,
+      errors: { final_price: FINAL_ABOVE_PRICE },
+    });
+  });
+
+  test('a new variant of an existing product and a stock count', () => {
+    expect(checkNewVariant(variant({ on_hand: '' }))).toMatchObject({ ok: true, data: { on_hand: 0, unit_value: 1 } });
+    expect(checkStock('30')).toEqual({ ok: true, data: 30 });
+    expect(checkStock('-1')).toEqual({ ok: false, errors: { on_hand: ON_HAND_INVALID } });
+  });
+});
+
+describe("the server's field errors", () => {
+  test.each<[string, unknown, Record<string, string>]>([
+    [
+      'nested fields by their dotted path, first message each',
+      new ApiError(400, PRICE_INVALID, {
+        message: PRICE_INVALID,
+        errors: { 'variants.0.price': [PRICE_INVALID, 'x'] },
+      }),
+      { 'variants.0.price': PRICE_INVALID },
+    ],
+    ['a refusal without fields', new ApiError(409, 'A product code is already used.', { message: 'x' }), {}],
+    ['no answer', new ApiError(0, 'offline'), {}],
+    ['not an ApiError', new Error('x'), {}],
+  ])('%s', (_, error, errors) => {
+    expect(serverFieldErrors(error)).toEqual(errors);
+  });
+});
