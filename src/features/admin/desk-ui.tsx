@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 
 /**
@@ -44,98 +44,6 @@ export function DeskCell({ label, children, wide }: { label: string; children: R
       <span className="font-semibold md:sr-only">{label}: </span>
       {children}
     </td>
-  );
-}
-
-/** A labelled select. */
-export function SelectField({
-  label,
-  name,
-  value,
-  onValue,
-  options,
-  error,
-  className,
-}: {
-  label: string;
-  name?: string;
-  value: string;
-  onValue: (value: string) => void;
-  options: readonly (readonly [string, string])[];
-  error?: string | undefined;
-  className?: string;
-}) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="w-full rounded-lg border border-slate-400 bg-white px-3 py-2"
-      >
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** A labelled text area with its error tied to it. */
-export function TextAreaField({
-  label,
-  value,
-  onValue,
-  error,
-  maxLength,
-  autoFocus,
-}: {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  error?: string | undefined;
-  maxLength: number;
-  autoFocus?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        value={value}
-        rows={3}
-        autoFocus={autoFocus}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-        className={`w-full rounded-lg border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-400'}`}
-      />
-      <p id={`${id}-count`} className="text-xs text-muted">
-        {value.length} of at most {maxLength} characters
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

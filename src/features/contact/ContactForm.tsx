@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { ApiError, publicApiBase, sendContactMessage } from '../../lib/api/client';
 import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
 import { validate } from '../../../contract/schemas/common';
@@ -9,7 +9,7 @@ import {
   CONTACT_THANKS,
   contactSchema,
 } from '../../../contract/schemas/contact';
-import { FormMessage, useHydrated } from '../../ui/form';
+import { controlBorder, FieldShell, FormMessage, useHydrated } from '../../ui/form';
 import { Button } from '../../ui/Button';
 
 type Status = { message: string; kind: 'error' | 'success' | 'info' };
@@ -48,26 +48,17 @@ type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name:
  * (React does not own its value), and the form reads it on submit.
  */
 function Input({ label, name, error, ...rest }: InputProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`block w-full rounded-lg border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-400'}`}
-        {...rest}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
+    <FieldShell label={label} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          className={`block w-full rounded-lg border px-3 py-2 ${controlBorder(error)}`}
+          {...rest}
+        />
       )}
-    </div>
+    </FieldShell>
   );
 }
 
@@ -81,7 +72,6 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>({ message: '', kind: 'info' });
   const [pending, setPending] = useState(false);
-  const messageId = useId();
 
   useEffect(() => {
     const returned = RETURNED[new URLSearchParams(window.location.search).get('contact') ?? ''];
@@ -147,25 +137,23 @@ export function ContactForm() {
         maxLength={10}
         error={errors.phone}
       />
-      <div>
-        <label htmlFor={messageId} className="mb-1 block text-sm font-semibold">
-          Message
-        </label>
-        <textarea
-          id={messageId}
-          name="message"
-          rows={5}
-          required
-          minLength={CONTACT_MESSAGE_MIN}
-          maxLength={CONTACT_MESSAGE_MAX}
-          aria-invalid={messageError ? true : undefined}
-          aria-describedby={`${messageId}-help`}
-          className={`block w-full rounded-lg border px-3 py-2 ${messageError ? 'border-red-600' : 'border-slate-400'}`}
-        />
-        <p id={`${messageId}-help`} className={`mt-1 text-sm ${messageError ? 'text-red-700' : 'text-muted'}`}>
-          {messageError || `${CONTACT_MESSAGE_MIN} to ${formatCount(CONTACT_MESSAGE_MAX)} characters.`}
-        </p>
-      </div>
+      <FieldShell
+        label="Message"
+        error={messageError}
+        hint={messageError ? undefined : `${CONTACT_MESSAGE_MIN} to ${formatCount(CONTACT_MESSAGE_MAX)} characters.`}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="message"
+            rows={5}
+            required
+            minLength={CONTACT_MESSAGE_MIN}
+            maxLength={CONTACT_MESSAGE_MAX}
+            className={`block w-full rounded-lg border px-3 py-2 ${controlBorder(messageError)}`}
+          />
+        )}
+      </FieldShell>
       <Button type="submit" disabled={pending} size="lg" className="focus-visible:bg-brand-800">
         Save
       </Button>

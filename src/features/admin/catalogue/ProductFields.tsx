@@ -1,10 +1,9 @@
 import type { AdminCategory } from '../../../../contract/api/admin-catalogue';
 import { GST_RATES, MAX_DESCRIPTION } from '../../../../contract/schemas/admin-catalogue';
-import { Field } from '../../../ui/form';
+import { Field, SelectField, TextAreaField } from '../../../ui/form';
 import { subcategoryOptions } from './catalogue-query';
 import { CheckField } from './catalogue-ui';
 import { UNIT_OPTIONS } from './catalogue-format';
-import { SelectField, TextAreaField } from '../desk-ui';
 import type { FieldErrors, ProductFormValues } from './product-form';
 
 const GST_OPTIONS = GST_RATES.map((r) => [String(r), `${r}%`] as const);

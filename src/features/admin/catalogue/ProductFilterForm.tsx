@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import type { AdminCategory } from '../../../../contract/api/admin-catalogue';
 import { PRODUCT_SORTS } from '../../../../contract/schemas/admin-catalogue';
-import { Button } from '../../../ui/Button';
-import { Field } from '../../../ui/form';
+import { FilterForm } from '../../../ui/FilterForm';
+import { Field, SelectField } from '../../../ui/form';
 import {
   HIDDEN_OPTIONS,
   PRODUCT_LIST,
@@ -12,7 +11,6 @@ import {
   type ProductFilters,
 } from './catalogue-query';
 import { emptyFilters, filterErrors } from '../desk-query';
-import { SelectField } from '../desk-ui';
 
 const SORT_OPTIONS = PRODUCT_SORTS.map((s) => [s === 'id' ? '' : s, SORT_LABELS[s]] as const);
 
@@ -26,63 +24,36 @@ export function ProductFilterForm({
   categories: readonly AdminCategory[];
   onApply: (next: ProductFilters) => void;
 }) {
-  const [values, setValues] = useState(filters);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const bind = (key: Exclude<keyof ProductFilters, 'page' | 'category'>) => ({
-    name: key,
-    value: values[key],
-    error: errors[key],
-    onValue: (value: string) => {
-      setValues((v) => ({ ...v, [key]: value }));
-      setErrors((e) => ({ ...e, [key]: '' }));
-    },
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = { ...values, page: 1 };
-    const found = filterErrors(PRODUCT_LIST, next);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onApply(next);
-  };
-
-  const clear = () => {
-    const next = emptyFilters(PRODUCT_LIST);
-    setValues(next);
-    setErrors({});
-    onApply(next);
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-label="Filter products"
-      className="grid gap-3 rounded-lg border border-slate-300 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
+    <FilterForm
+      label="Filter products"
+      filters={filters}
+      check={(next) => filterErrors(PRODUCT_LIST, next)}
+      cleared={() => emptyFilters(PRODUCT_LIST)}
+      onApply={onApply}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      actionsClassName="flex flex-wrap items-end gap-2"
     >
-      <Field label="Search" type="search" placeholder="Name or product code" {...bind('search')} />
-      <SelectField
-        label="Category"
-        name="category"
-        value={values.category}
-        error={errors.category}
-        onValue={(category) => setValues((v) => withCategory(v, category, categories))}
-        options={[['', 'Every category'], ...categories.map((c) => [String(c.id), c.name] as const)]}
-      />
-      <SelectField
-        label="Subcategory"
-        options={[['', 'Every subcategory'], ...subcategoryOptions(categories, values.category)]}
-        {...bind('subcategory')}
-      />
-      <SelectField label="Hidden" options={HIDDEN_OPTIONS} {...bind('hidden')} />
-      <SelectField label="Sort" options={SORT_OPTIONS} {...bind('sort')} />
-      <div className="flex flex-wrap items-end gap-2">
-        <Button type="submit">Apply filters</Button>
-        <Button variant="secondary" onClick={clear}>
-          Clear filters
-        </Button>
-      </div>
-    </form>
+      {({ values, errors, setValues, bind }) => (
+        <>
+          <Field label="Search" type="search" placeholder="Name or product code" {...bind('search')} />
+          <SelectField
+            label="Category"
+            name="category"
+            value={values.category}
+            error={errors.category}
+            onValue={(category) => setValues((v) => withCategory(v, category, categories))}
+            options={[['', 'Every category'], ...categories.map((c) => [String(c.id), c.name] as const)]}
+          />
+          <SelectField
+            label="Subcategory"
+            options={[['', 'Every subcategory'], ...subcategoryOptions(categories, values.category)]}
+            {...bind('subcategory')}
+          />
+          <SelectField label="Hidden" options={HIDDEN_OPTIONS} {...bind('hidden')} />
+          <SelectField label="Sort" options={SORT_OPTIONS} {...bind('sort')} />
+        </>
+      )}
+    </FilterForm>
   );
 }

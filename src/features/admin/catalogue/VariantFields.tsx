@@ -1,6 +1,5 @@
-import { Field } from '../../../ui/form';
+import { Field, SelectField } from '../../../ui/form';
 import { UNIT_OPTIONS } from './catalogue-format';
-import { SelectField } from '../desk-ui';
 import { discountText, type FieldErrors, type VariantFormValues } from './product-form';
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type RefObject } from 'react';
 import { IMAGE_TYPES, imageProblem } from '../../../../contract/uploads';
 import { keepFocusInside } from '../../../lib/focus-trap';
 import { Button } from '../../../ui/Button';
+import { FieldShell } from '../../../ui/form';
 
 /** A labelled tick box. */
 export function CheckField({
@@ -130,28 +131,19 @@ export function PictureInput({
   inputRef: RefObject<HTMLInputElement | null>;
   onPick: () => void;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        type="file"
-        accept={IMAGE_TYPES.join(',')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={onPick}
-        className="max-w-full text-sm"
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
+    <FieldShell label={label} error={error}>
+      {(control) => (
+        <input
+          ref={inputRef}
+          {...control}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          onChange={onPick}
+          className="max-w-full text-sm"
+        />
       )}
-    </div>
+    </FieldShell>
   );
 }
 

@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import type { CustomerPage as CustomerPageAnswer } from '../../../../contract/api/admin-customers';
 import { formatDate } from '../../../../contract/format';
-import { Button } from '../../../ui/Button';
+import { FilterForm } from '../../../ui/FilterForm';
 import { Field } from '../../../ui/form';
 import { Pager } from '../../../ui/Pager';
 import { pageCount } from '../../../ui/pagination';
@@ -14,37 +13,19 @@ import { DeskCell, DeskRow, DeskTable, LoadFailed } from '../desk-ui';
 import { useDeskList } from '../use-desk-list';
 
 function CustomerSearch({ filters, onApply }: { filters: CustomerFilters; onApply: (next: CustomerFilters) => void }) {
-  const [q, setQ] = useState(filters.q);
-  const [error, setError] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = { q, page: 1 };
-    const found = filterErrors(CUSTOMER_LIST, next).q ?? '';
-    setError(found);
-    if (!found) onApply(next);
-  };
   return (
-    <form
-      noValidate
-      role="search"
-      onSubmit={submit}
-      aria-label="Find customers"
-      className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4 sm:flex-row sm:items-end"
+    <FilterForm
+      label="Find customers"
+      search
+      submitLabel="Search"
+      filters={filters}
+      check={(next) => filterErrors(CUSTOMER_LIST, next)}
+      onApply={onApply}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      actionsClassName="flex"
     >
-      <Field
-        label="Name, e-mail or phone"
-        name="q"
-        type="search"
-        className="flex-1"
-        value={q}
-        error={error}
-        onValue={(value) => {
-          setQ(value);
-          setError('');
-        }}
-      />
-      <Button type="submit">Search</Button>
-    </form>
+      {({ bind }) => <Field label="Name, e-mail or phone" type="search" className="flex-1" {...bind('q')} />}
+    </FilterForm>
   );
 }
 

@@ -6,10 +6,9 @@ import { validate } from '../../../../contract/schemas/common';
 import { mediaOrigin } from '../../../lib/api/client';
 import { resolveMedia } from '../../../lib/api/normalise';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
+import { FormMessage, TextAreaField } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
 import { hideReview, unhideReview } from '../desk-api';
-import { TextAreaField } from '../desk-ui';
 import { Picture } from '../../../ui/Picture';
 
 /** One review as moderators see it, its text as text, with Hide (a reason required) or Unhide. */

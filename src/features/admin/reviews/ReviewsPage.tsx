@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ModeratedReview, ModeratedReviewPage } from '../../../../contract/api/admin-reviews';
-import { Button } from '../../../ui/Button';
-import { Field } from '../../../ui/form';
+import { FilterForm } from '../../../ui/FilterForm';
+import { Field, SelectField } from '../../../ui/form';
 import { Pager } from '../../../ui/Pager';
 import { pageCount } from '../../../ui/pagination';
 import { AdminShell } from '../AdminShell';
@@ -9,7 +9,7 @@ import * as adminRoutes from '../admin-routes';
 import { getModeratedReviews } from '../desk-api';
 import { matchText } from '../desk-format';
 import { emptyFilters, filterErrors, REVIEW_LIST, searchOf, type ReviewFilters } from '../desk-query';
-import { LoadFailed, SelectField } from '../desk-ui';
+import { LoadFailed } from '../desk-ui';
 import { ReviewCard } from './ReviewCard';
 import { useDeskList } from '../use-desk-list';
 
@@ -24,49 +24,25 @@ const STATUS_OPTIONS = [
 ] as const;
 
 function ReviewFilterForm({ filters, onApply }: { filters: ReviewFilters; onApply: (next: ReviewFilters) => void }) {
-  const [values, setValues] = useState(filters);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const bind = (key: Exclude<keyof ReviewFilters, 'page'>) => ({
-    name: key,
-    value: values[key],
-    error: errors[key],
-    onValue: (value: string) => {
-      setValues((v) => ({ ...v, [key]: value }));
-      setErrors((e) => ({ ...e, [key]: '' }));
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = { ...values, page: 1 };
-    const found = filterErrors(REVIEW_LIST, next);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onApply(next);
-  };
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-label="Filter reviews"
-      className="grid gap-3 rounded-lg border border-slate-300 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+    <FilterForm
+      label="Filter reviews"
+      filters={filters}
+      check={(next) => filterErrors(REVIEW_LIST, next)}
+      cleared={() => emptyFilters(REVIEW_LIST)}
+      onApply={onApply}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      actionsClassName="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4"
     >
-      <Field label="Text, product or author" type="search" {...bind('q')} />
-      <Field label="Product id" inputMode="numeric" autoComplete="off" {...bind('product')} />
-      <SelectField label="Rating" options={RATING_OPTIONS} {...bind('rating')} />
-      <SelectField label="Status" options={STATUS_OPTIONS} {...bind('status')} />
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">Apply filters</Button>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setValues(emptyFilters(REVIEW_LIST));
-            setErrors({});
-            onApply(emptyFilters(REVIEW_LIST));
-          }}
-        >
-          Clear filters
-        </Button>
-      </div>
-    </form>
+      {({ bind }) => (
+        <>
+          <Field label="Text, product or author" type="search" {...bind('q')} />
+          <Field label="Product id" inputMode="numeric" autoComplete="off" {...bind('product')} />
+          <SelectField label="Rating" options={RATING_OPTIONS} {...bind('rating')} />
+          <SelectField label="Status" options={STATUS_OPTIONS} {...bind('status')} />
+        </>
+      )}
+    </FilterForm>
   );
 }
 
