@@ -8,6 +8,7 @@ import { $session } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { IMAGE_TYPES, imageProblem } from '../../../contract/uploads';
 import { Button } from '../../ui/Button';
+import { FieldShell } from '../../ui/form';
 
 /** Rate and Review: 1–5 stars, text, an optional picture; Save or Close. */
 export function ReviewDialog({ item, onDone }: { item: OrderItem | null; onDone: (submitted: boolean) => void }) {
@@ -89,36 +90,34 @@ export function ReviewDialog({ item, onDone }: { item: OrderItem | null; onDone:
               ))}
             </div>
           </fieldset>
-          <div>
-            <label htmlFor="review-text" className="mb-1 block text-sm font-semibold">
-              Review
-            </label>
-            <textarea
-              id="review-text"
-              rows={4}
-              maxLength={2000}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              className="w-full rounded-lg border border-slate-400 px-3 py-2"
-            />
-          </div>
-          <div>
-            <label htmlFor="review-image" className="mb-1 block text-sm font-semibold">
-              Photo (optional)
-            </label>
-            <input
-              id="review-image"
-              type="file"
-              accept={IMAGE_TYPES.join(',')}
-              className="text-sm"
-              onChange={(e) => {
-                const file = e.target.files?.[0] ?? null;
-                const problem = file && imageProblem(file);
-                setError(problem ?? '');
-                setImage(file && !problem ? file : null);
-              }}
-            />
-          </div>
+          <FieldShell label="Review">
+            {(control) => (
+              <textarea
+                {...control}
+                rows={4}
+                maxLength={2000}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                className="w-full rounded-lg border border-slate-400 px-3 py-2"
+              />
+            )}
+          </FieldShell>
+          <FieldShell label="Photo (optional)">
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept={IMAGE_TYPES.join(',')}
+                className="text-sm"
+                onChange={(e) => {
+                  const file = e.target.files?.[0] ?? null;
+                  const problem = file && imageProblem(file);
+                  setError(problem ?? '');
+                  setImage(file && !problem ? file : null);
+                }}
+              />
+            )}
+          </FieldShell>
           <p
             role="status"
             aria-live="polite"

@@ -1,7 +1,8 @@
-import { useId, useReducer, useRef } from 'react';
+import { useReducer, useRef } from 'react';
 import { CSV_HAS_PROBLEMS, CSV_PLAN_STALE } from '../../../../contract/catalogue-csv';
 import { ApiError } from '../../../lib/api/client';
 import { Button } from '../../../ui/Button';
+import { FieldShell } from '../../../ui/form';
 import { AdminShell } from '../AdminShell';
 import { adminMessage } from '../admin-messages';
 import * as adminRoutes from '../admin-routes';
@@ -38,7 +39,6 @@ function stepText(step: ImportStep): string {
 function Importer() {
   const [step, dispatch] = useReducer(importReducer, START);
   const file = useRef<File | null>(null);
-  const id = useId();
 
   const send = async (dryRun: boolean) => {
     const chosen = file.current;
@@ -66,21 +66,20 @@ function Importer() {
   return (
     <div className="space-y-4">
       <div className="space-y-3 rounded-lg border border-slate-300 bg-white p-4">
-        <div>
-          <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-            CSV file
-          </label>
-          <input
-            id={id}
-            type="file"
-            accept=".csv,text/csv"
-            className="max-w-full text-sm"
-            onChange={(event) => {
-              file.current = event.target.files?.[0] ?? null;
-              dispatch({ type: 'choose', file: file.current ? fileKey(file.current) : null });
-            }}
-          />
-        </div>
+        <FieldShell label="CSV file">
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              accept=".csv,text/csv"
+              className="max-w-full text-sm"
+              onChange={(event) => {
+                file.current = event.target.files?.[0] ?? null;
+                dispatch({ type: 'choose', file: file.current ? fileKey(file.current) : null });
+              }}
+            />
+          )}
+        </FieldShell>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" disabled={!canCheck(step)} onClick={() => void send(true)}>
             Check

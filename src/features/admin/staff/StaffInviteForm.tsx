@@ -1,20 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { StaffInviteAnswer } from '../../../../contract/api/staff';
 import { validate } from '../../../../contract/schemas/common';
 import { staffInviteSchema } from '../../../../contract/schemas/staff';
 import { INVITE_HOURS, ROLE_LABELS, STAFF_ROLES } from '../../../../contract/staff';
 import { Button } from '../../../ui/Button';
-import { Field, FormMessage, useFields } from '../../../ui/form';
+import { Field, FormMessage, SelectField, useFields } from '../../../ui/form';
 import { inviteStaff } from '../admin-api';
 import { adminMessage } from '../admin-messages';
 
 /** An owner invites someone by e-mail to a role; the invitation is e-mailed, its link shown here too. */
 export function StaffInviteForm({ onInvited }: { onInvited: () => void }) {
-  const { values, setValues, errors, setErrors, bind } = useFields({ email: '', role: 'support' });
+  const { values, setValues, setErrors, bind } = useFields({ email: '', role: 'support' });
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState('');
   const [sent, setSent] = useState<StaffInviteAnswer | null>(null);
-  const roleId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,25 +44,11 @@ export function StaffInviteForm({ onInvited }: { onInvited: () => void }) {
       <h2 className="text-lg font-bold">Invite someone</h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Field label="Email" type="email" autoComplete="off" spellCheck={false} className="flex-1" {...bind('email')} />
-        <div>
-          <label htmlFor={roleId} className="mb-1 block text-sm font-semibold">
-            Role
-          </label>
-          <select
-            id={roleId}
-            value={values.role}
-            onChange={(e) => bind('role').onValue(e.target.value)}
-            aria-invalid={errors.role ? true : undefined}
-            className="w-full rounded-lg border border-slate-400 bg-white px-3 py-2"
-          >
-            {STAFF_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-          {errors.role && <p className="mt-1 text-sm text-red-700">{errors.role}</p>}
-        </div>
+        <SelectField
+          label="Role"
+          options={STAFF_ROLES.map((role) => [role, ROLE_LABELS[role]] as const)}
+          {...bind('role')}
+        />
       </div>
       <Button type="submit" disabled={pending}>
         {pending ? 'Sending…' : 'Send invitation'}

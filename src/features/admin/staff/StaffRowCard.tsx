@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { StaffAccount } from '../../../../contract/api/staff';
 import { formatDate } from '../../../../contract/format';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../contract/staff';
 import { Button } from '../../../ui/Button';
+import { SelectField } from '../../../ui/form';
 import { changeStaffAccount } from '../admin-api';
 import { adminMessage } from '../admin-messages';
 
@@ -19,7 +20,6 @@ export function StaffRowCard({
   const [role, setRole] = useState<StaffRole>(account.role);
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState('');
-  const roleId = useId();
   const disabled = account.disabled_at !== null;
 
   const change = async (changes: { role?: StaffRole; disabled?: boolean }) => {
@@ -51,23 +51,12 @@ export function StaffRowCard({
         {account.recovery_codes_left} recovery codes left · since {formatDate(account.created_at)}
       </p>
       <div className="flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor={roleId} className="mb-1 block text-sm font-semibold">
-            Role of {account.name}
-          </label>
-          <select
-            id={roleId}
-            value={role}
-            onChange={(e) => setRole(e.target.value as StaffRole)}
-            className="rounded-lg border border-slate-400 bg-white px-3 py-1.5"
-          >
-            {STAFF_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={`Role of ${account.name}`}
+          options={STAFF_ROLES.map((r) => [r, ROLE_LABELS[r]] as const)}
+          value={role}
+          onValue={(value) => setRole(value as StaffRole)}
+        />
         <Button
           variant="secondary"
           size="sm"
