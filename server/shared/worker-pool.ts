@@ -12,6 +12,12 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads';
  * new thread; when a thread cannot start or fails (its module does not load, an uncaught error),
  * every later task runs on the calling thread too.
  *
+ * Why not Piscina (5.3.2, tried in its place): a thread whose module fails to load makes it emit an
+ * 'error' no task hears and leave every queued task waiting for good (it starts no thread again
+ * after a failure during start-up), and with no idle threads kept a task queued behind a thread
+ * that exits waited too (20 s, the test's limit, in worker-pool.test.ts); this pool answers both
+ * on the calling thread, as the shop needs of an invoice or a photo.
+ *
  * A thread's module is a TypeScript file that calls `serveInThread(handler)`; it is loaded through
  * tsx (worker-thread.mjs), as the shop's own process loads its code, whatever started the process.
  */
