@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../../bench/processes';
 import { buildLockKey } from '../../server/shared/build-lock';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL, uniquePrefix } from './redis-available';
+import { until } from '../wait';
 
 /**
  * `WEB_CONCURRENCY=2 npm start` as an operator runs it: two workers answer on one port, a worker
@@ -27,15 +28,20 @@ let stdout = '';
 let stderr = '';
 
 /** Resolves once `pattern` is in the shop's output (checked every 50 ms), or fails after `ms`. */
+/** The first match of `pattern` in the shop's output, once it is there (the shop must still run). */
 async function waitForOutput(pattern: RegExp, ms = 30_000): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const match = pattern.exec(stdout);
-    if (match) return match;
-    if (Date.now() > deadline || shop.exitCode !== null) {
-      throw new Error(`No ${pattern} in the shop's output:\n${stdout}\n${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    return await until(
+      () => {
+        if (shop.exitCode !== null) throw new Error('the shop ended');
+        return pattern.exec(stdout);
+      },
+      { timeoutMs: ms, everyMs: 50, what: String(pattern) },
+    );
+  } catch (error) {
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}; the shop's output:\n${stdout}\n${stderr}`,
+    );
   }
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatRupees } from '../../contract/format';
 import { freePort } from '../../bench/processes';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../api/redis-available';
+import { until } from '../wait';
 
 /**
  * `WEB_CONCURRENCY=2 npm start` as an operator runs it, with a real build: a staff price change
@@ -25,15 +26,20 @@ let shop: ChildProcess;
 let stdout = '';
 let stderr = '';
 
+/** The first match of `pattern` in the shop's output, once it is there (the shop must still run). */
 async function waitForOutput(pattern: RegExp, ms: number): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const match = pattern.exec(stdout);
-    if (match) return match;
-    if (Date.now() > deadline || shop.exitCode !== null) {
-      throw new Error(`No ${pattern} in the shop's output:\n${stdout}\n${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    return await until(
+      () => {
+        if (shop.exitCode !== null) throw new Error('the shop ended');
+        return pattern.exec(stdout);
+      },
+      { timeoutMs: ms, everyMs: 100, what: String(pattern) },
+    );
+  } catch (error) {
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}; the shop's output:\n${stdout}\n${stderr}`,
+    );
   }
 }
 
