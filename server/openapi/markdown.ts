@@ -3,7 +3,7 @@
  * fails when the file in the repository differs from what this renders (`npm run docs:api`).
  */
 import type { OpenApiDocument } from './document';
-import { BEARER, STAFF_BEARER } from './paths';
+import { SHOPPER_SCHEME as BEARER, STAFF_SCHEME as STAFF_BEARER } from '../http/api-routes';
 
 type Schema = {
   $ref?: string;
@@ -230,7 +230,7 @@ export function renderApiMarkdown(doc: OpenApiDocument): string {
     '',
     'The contract between the storefront and the API. The machine-readable form is served at',
     '`/api/openapi.json` (OpenAPI 3.1), and can be browsed at `/api/docs`. Both, and this page, are',
-    'generated from the zod schemas in `contract/api/` and the route list in `server/openapi/paths.ts`;',
+    'generated from the routes (`server/routes/`, each declared with its zod schemas from `contract/`);',
     'the API tests check every answer they receive against them.',
     '',
     PROSE,

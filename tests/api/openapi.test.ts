@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openApiDocument } from '../../server/openapi/document';
+import { apiDocument } from '../../server/routes/api';
 import { renderApiMarkdown } from '../../server/openapi/markdown';
 import { API_REFERENCE_CSP } from '../../server/http/security-headers';
 import { addComponents, answerChecker, checkedAnswers, schemaValidator, withSchemaRefs } from './answer-contract';
 import { makeTestApp, newUser, type TestApp } from './helpers';
 
-const doc = openApiDocument();
+const doc = apiDocument();
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 type Json = Record<string, unknown>;
 
