@@ -12,7 +12,6 @@ import { resolveFile, sendFile } from './http/static-files';
 import { applySecurityHeaders } from './http/security-headers';
 import { ResponseCache } from './http/response-cache';
 import { apiRoutes } from './routes/api';
-import { mediaRoutes } from './routes/media';
 import { MAX_REVIEW_IMAGES } from '../contract/schemas/reviews';
 import { BUSY_MESSAGE } from '../contract/shop';
 import { isDatabaseUnavailable } from './repositories/dialect';
@@ -143,7 +142,7 @@ export function createApp(options: AppOptions): Hono {
   });
   // One cache of public catalogue answers; a new review empties it (ratings change averages).
   const catalogueCache = new ResponseCache(db, options.redis ? redisChangeFeed(options.redis) : undefined);
-  // The API: every route declared with its schemas, the document's source.
+  // The API (/api/) and its media (/media/): every route declared with its schemas, the document's source.
   app.route(
     '/',
     apiRoutes({
@@ -164,11 +163,10 @@ export function createApp(options: AppOptions): Hono {
         },
       }),
       health: { db, redis: options.redis, builtAt: options.builtAt },
+      mediaDir: options.mediaDir,
     }),
   );
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
-
-  app.route('/media', mediaRoutes(db, options.mediaDir));
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const root = options.siteRoot?.();

@@ -44,6 +44,11 @@ export const TAGS = [
   },
   { name: 'Back office: customers', description: "Customers' accounts, their orders and addresses, for support." },
   { name: 'Back office: reviews', description: 'Every review, shown or hidden; hiding one takes it off the shop.' },
+  {
+    name: 'Media',
+    description:
+      'Pictures and uploaded files under /media/: the image pipeline’s originals and widths, the stored catalogue drawings, older uploads.',
+  },
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -69,7 +74,7 @@ export function openApiDocument(api: Described): OpenApiDocument {
   const doc = api.getOpenAPI31Document({
     openapi: '3.1.0',
     info: { title: `${SHOP_NAME} API`, version: '1.0.0', description: DESCRIPTION },
-    servers: [{ url: '/', description: 'The shop itself (the API lives under /api/).' }],
+    servers: [{ url: '/', description: 'The shop itself (the API lives under /api/, its pictures under /media/).' }],
     tags: TAGS.map((t) => ({ ...t })),
   });
   for (const [path, item] of Object.entries(doc.paths ?? {})) {

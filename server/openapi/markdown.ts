@@ -161,7 +161,8 @@ const PROSE = `## Conventions
 - **Base path.** Every call lives under \`/api/\`: the shop's calls under \`/api/common/\`, payments
   under \`/api/payments/\`, the back office's under \`/api/admin/\`. A path may end with a slash or
   not (\`/api/common/cart\` and \`/api/common/cart/\` are the same call). Unknown paths under \`/api/\`
-  answer 404 in the error shape.
+  answer 404 in the error shape. The pictures and files the answers name are served under \`/media/\`
+  (see Media).
 - **Bodies.** Request bodies are JSON (\`Content-Type: application/json\`) unless a call lists a form;
   another type answers 415, a body that is not JSON 400. Fields a call does not know are ignored.
   Bodies are limited to 8 MB (a review: 16 MB, room for three 5 MB pictures); more answers 413.

@@ -1,5 +1,5 @@
 /**
- * The API as one tree of routes: what `createApp` serves, and what the OpenAPI
+ * The API and its media, as one tree of routes: what `createApp` serves, and what the OpenAPI
  * document (/api/openapi.json, /api/docs, docs/api.md) is generated from.
  */
 import type { Db } from '../db';
@@ -22,6 +22,7 @@ import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contact';
 import { deliveryRoutes } from './delivery';
 import { healthRoutes, type HealthOptions } from './health';
+import { mediaRoutes } from './media';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
 import { profileRoutes } from './profile';
@@ -42,9 +43,11 @@ export interface ApiDeps {
   /** The back office's context: staff sessions, and the shop's services for the desks. */
   staff: StaffContext;
   health: HealthOptions;
+  /** Folder of uploaded media, served under /media/. */
+  mediaDir?: string;
 }
 
-/** Every route of the API (under /api/), in the order the reference lists them. */
+/** Every route of the API (under /api/) and of its media (under /media/), in the order the reference lists them. */
 export function apiRoutes(deps: ApiDeps): ApiRoutes {
   const { db, catalogueCache: cache, accounts } = deps;
   const api = new ApiRoutes();
@@ -69,6 +72,7 @@ export function apiRoutes(deps: ApiDeps): ApiRoutes {
   api.route('/api', healthRoutes(deps.health));
   // The back office: staff sessions of their own (token audience 'staff'), each call checked against the role.
   api.route('/api/admin', adminRoutes(deps.staff));
+  api.route('/media', mediaRoutes(db, deps.mediaDir));
   return api;
 }
 
