@@ -427,6 +427,43 @@ describe('answers are checked against the document', () => {
       /required property 'message'/,
     );
   });
+  test('an answer of a content type its route does not declare fails, and so does a body where it declares none', () => {
+    const as = (type: string, body: unknown, status = 200) => ({
+      status,
+      headers: new Headers({ 'content-type': type }),
+      body,
+    });
+    const invoice = '/api/common/orders/5/invoice';
+    expect(checker.check('GET', invoice, as('application/pdf', '%PDF-1.7'))).toBe(false);
+    expect(() => checker.check('GET', invoice, as('text/html; charset=utf-8', '<p>Invoice</p>'))).toThrow(
+      /no body of type text\/html/,
+    );
+    expect(checker.check('GET', '/api/admin/catalogue/export.csv', as('text/csv; charset=utf-8', 'sku\n'))).toBe(false);
+    expect(checker.check('GET', '/media/images/x.webp', as('image/webp', 'RIFF'))).toBe(false);
+    // A 304 has no body; one with a body is not what the document says.
+    expect(checker.check('GET', '/api/common/products', as('application/json', '', 304))).toBe(false);
+    expect(() => checker.check('GET', '/api/common/products', as('application/json', [], 304))).toThrow(/no JSON body/);
+  });
+
+  test('non-JSON answers of real calls are checked too: a 304, the reference’s page and files, a picture', async () => {
+    const first = await t.get('/api/common/products/1');
+    const before = checkedAnswers.count;
+    const again = await t.get('/api/common/products/1', { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    for (const asset of ['/api/docs', '/api/docs/assets/start.js', '/api/docs/assets/swagger-ui.css']) {
+      const res = await t.get(asset);
+      expect(res.status, asset).toBe(200);
+      expect(checker.check('GET', asset, res), asset).toBe(false);
+    }
+    // A pipeline picture: the file once encoded (an image type), or the JSON 404 before; checked either way.
+    const picture = (first.body as { variants: { images: { image: string }[] }[] }).variants[0]!.images[0]!.image;
+    const res = await t.get(picture);
+    expect(res.headers.get('content-type')).toMatch(
+      res.status === 200 ? /^image\/(jpeg|png|webp|avif)$/ : /^application\/json/,
+    );
+    // Only the picture's 404, if it was one, had a JSON body to validate; each went through t.get's check.
+    expect(checkedAnswers.count - before).toBe(res.status === 200 ? 0 : 1);
+  });
 });
 
 describe('docs/api.md', () => {
