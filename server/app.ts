@@ -11,22 +11,7 @@ import { storefrontCors } from './http/cors';
 import { resolveFile, sendFile } from './http/static-files';
 import { applySecurityHeaders } from './http/security-headers';
 import { ResponseCache } from './http/response-cache';
-import { referenceRoutes } from './openapi/reference';
-import { catalogueRoutes } from './routes/catalogue';
-import { contactRoutes } from './routes/contact';
-import { deliveryRoutes } from './routes/delivery';
-import { healthRoutes } from './routes/health';
-import { addressRoutes } from './routes/addresses';
-import { adminRoutes } from './routes/admin';
-import { authRoutes } from './routes/auth';
-import { mediaRoutes } from './routes/media';
-import { profileRoutes } from './routes/profile';
-import { cartRoutes } from './routes/cart';
-import { orderRoutes } from './routes/orders';
-import { paymentRoutes } from './routes/payments';
-import { stockRoutes } from './routes/stock';
-import { ratingRoutes } from './routes/ratings';
-import { wishlistRoutes } from './routes/wishlist';
+import { apiRoutes } from './routes/api';
 import { MAX_REVIEW_IMAGES } from '../contract/schemas/reviews';
 import { BUSY_MESSAGE } from '../contract/shop';
 import { isDatabaseUnavailable } from './repositories/dialect';
@@ -134,18 +119,19 @@ export function createApp(options: AppOptions): Hono {
   const payments = options.payments ?? {
     provider: createLocalProvider(crypto.randomBytes(32).toString('hex')),
   };
+  const delivery = options.delivery ?? DEFAULT_DELIVERY;
   const refunds = createRefunds(db, payments.provider, accounts.now);
   const invoices = createInvoices(db, options.seller);
   const ordering = createOrdering(db, { provider: payments.provider, refunds, invoices }, accounts.now, {
     ...options.orders,
     paymentTimeoutMinutes: options.orders?.paymentTimeoutMinutes ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES,
-    delivery: options.delivery ?? DEFAULT_DELIVERY,
+    delivery,
   });
   const notifier =
     options.notifier ??
     createOrderNotifier(db, accounts.mailer, accounts.now, {
       siteUrl: options.siteUrl ?? 'http://localhost:4321',
-      delivery: options.delivery ?? DEFAULT_DELIVERY,
+      delivery,
       invoices,
       log: options.log,
     });
@@ -156,23 +142,18 @@ export function createApp(options: AppOptions): Hono {
   });
   // One cache of public catalogue answers; a new review empties it (ratings change averages).
   const catalogueCache = new ResponseCache(db, options.redis ? redisChangeFeed(options.redis) : undefined);
-  app.route('/api/common', catalogueRoutes(db, catalogueCache));
-  app.route('/api/common', ratingRoutes(accounts, catalogueCache));
-  app.route('/api/common', authRoutes(accounts));
-  app.route('/api/common', profileRoutes(accounts));
-  app.route('/api/common', addressRoutes(accounts));
-  app.route('/api/common', wishlistRoutes(accounts));
-  app.route('/api/common', cartRoutes(accounts));
-  app.route('/api/common', stockRoutes(db));
-  app.route('/api/common', orderRoutes(accounts, payments.provider, ordering, { refunds, invoices }));
-  app.route('/api/common', contactRoutes(accounts));
-  app.route('/api/common', deliveryRoutes(options.delivery ?? DEFAULT_DELIVERY, accounts.now));
-  app.route('/api/payments', paymentRoutes(accounts, payments, { refunds, invoices }));
-  // The back office: staff sessions of their own (token audience 'staff'), each call checked against the role.
+  // The API (/api/) and its media (/media/): every route declared with its schemas, the document's source.
   app.route(
-    '/api/admin',
-    adminRoutes(
-      createStaff(accounts, options.accounts, options.siteUrl ?? 'http://localhost:4321', {
+    '/',
+    apiRoutes({
+      db,
+      catalogueCache,
+      accounts,
+      payments,
+      ordering,
+      effects: { refunds, invoices },
+      delivery,
+      staff: createStaff(accounts, options.accounts, options.siteUrl ?? 'http://localhost:4321', {
         ordering,
         invoices,
         mediaDir: options.mediaDir,
@@ -181,13 +162,11 @@ export function createApp(options: AppOptions): Hono {
           options.siteChanged?.();
         },
       }),
-    ),
+      health: { db, redis: options.redis, builtAt: options.builtAt },
+      mediaDir: options.mediaDir,
+    }),
   );
-  app.route('/api', referenceRoutes());
-  app.route('/api', healthRoutes({ db, redis: options.redis, builtAt: options.builtAt }));
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
-
-  app.route('/media', mediaRoutes(db, options.mediaDir));
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const root = options.siteRoot?.();

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Accounts } from '../services/auth/accounts';
 import { verifyToken, type Session } from '../services/auth/tokens';
+import { SHOPPER_SCHEME } from './api-routes';
 import { ApiError } from './errors';
 
 /** Hono environment of routes behind `requireSession`: `c.get('session')` is the caller's. */
@@ -29,4 +30,12 @@ export function requireSession(accounts: Accounts): MiddlewareHandler<SessionEnv
     // Answers about one shopper are theirs alone: no cache may keep them.
     c.header('cache-control', 'no-store');
   };
+}
+
+/**
+ * What a shopper's route declares: the session check it runs first, and the bearer scheme the
+ * document marks it with (spread into `createRoute`, so that one never comes without the other).
+ */
+export function shopperSession(accounts: Accounts) {
+  return { middleware: requireSession(accounts), security: [{ [SHOPPER_SCHEME]: [] }] };
 }

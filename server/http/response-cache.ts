@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
+import type { CachedJson } from './api-routes';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { catalogueVersion } from '../repositories/dialect';
@@ -129,7 +131,11 @@ export class ResponseCache {
    * answer instead of computing and storing another copy. Without `params` every query
    * parameter counts.
    */
-  async json(c: Context, produce: () => Promise<unknown>, params?: Record<string, unknown>): Promise<Response> {
+  async json<T>(
+    c: Context,
+    produce: () => Promise<T>,
+    params?: Record<string, unknown>,
+  ): Promise<CachedJson<JSONParsed<T>>> {
     const key = cacheKey(c.req.url, params);
     const version = await this.version();
     let entry = version === null ? undefined : this.entries.get(key);
@@ -145,7 +151,9 @@ export class ResponseCache {
       etag: entry.etag,
       vary: 'Accept-Encoding',
     };
-    if (c.req.header('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
+    if (c.req.header('if-none-match') === entry.etag) {
+      return new Response(null, { status: 304, headers }) as CachedJson<JSONParsed<T>>;
+    }
     const encoding = entry.json.byteLength >= 1024 ? chooseEncoding(c.req.header('accept-encoding')) : null;
     let body = entry.json;
     if (encoding) {
@@ -165,7 +173,12 @@ export class ResponseCache {
     }
     headers['content-length'] = String(body.byteLength);
     // Buffer.from gives a Buffer over ArrayBufferLike; Response takes it as the bytes it is.
-    return new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+    const answer = new Response(c.req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: 200,
+      headers,
+    });
+    // The JSON `produce` made, typed as the route's declared answer is.
+    return answer as CachedJson<JSONParsed<T>>;
   }
 }
 

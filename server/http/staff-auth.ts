@@ -1,8 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
-import { ROLE_CANNOT, ROLE_LABELS, roleCan, type Permission } from '../../contract/staff';
+import {
+  ROLE_CANNOT,
+  ROLE_LABELS,
+  ROLE_PERMISSIONS,
+  roleCan,
+  STAFF_ROLES,
+  type Permission,
+} from '../../contract/staff';
 import { recordAudit } from '../services/staff/audit';
 import type { StaffAccess } from '../services/staff/context';
 import { verifyStaffToken, type StaffSession } from '../services/staff/tokens';
+import { STAFF_SCHEME } from './api-routes';
 import { BEARER } from './auth';
 import { clientAddress } from './client-address';
 import { ApiError } from './errors';
@@ -53,3 +61,25 @@ export function requireStaff(staff: StaffAccess, permission: Permission | null):
     c.header('cache-control', 'no-store');
   };
 }
+
+/**
+ * What a back-office route declares: the staff check it runs first (`permission`, or null for any
+ * staff member), and the staff bearer scheme the document marks it with.
+ */
+export function staffOnly(staff: StaffAccess, permission: Permission | null) {
+  return { middleware: requireStaff(staff, permission), security: [{ [STAFF_SCHEME]: [] }] };
+}
+
+/** Who may call, for a route's description: the roles whose permissions include `permission`. */
+export function whoMay(permission: Permission): string {
+  const roles = STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
+  return `Needs \`${permission}\` (${roles.join(', ')}); other roles are answered 403 and the refusal is logged.`;
+}
+
+/** The staff check's 401, for a route's answers. */
+export const NO_STAFF_TOKEN = [
+  401,
+  'No staff token, or one that has ended or is not a staff token (a shopper\u2019s): `WWW-Authenticate: Bearer`.',
+] as const;
+/** The staff check's 403, for a route's answers. */
+export const ROLE_REFUSED = [403, `The role may not do this: \`${ROLE_CANNOT}\` (logged).`] as const;

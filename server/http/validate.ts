@@ -27,6 +27,11 @@ export function plainIssueMessage(issue: { code?: string; path?: readonly Proper
 
 const parseOptions = { error: plainIssueMessage } as const;
 
+/** `schema.safeParse` with the shop's messages for issues whose schema gave none. */
+export function checkValue<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+  return schema.safeParse(value, parseOptions);
+}
+
 /**
  * Turns zod issues into `{field: [messages]}`, the first message also heading the error. The
  * heading is the message alone, without the field's key: it is what the storefront shows.
@@ -96,7 +101,7 @@ export function parseValue<S extends z.ZodType>(
   value: unknown,
   onInvalid: OnInvalid = validationError,
 ): z.output<S> {
-  const parsed = schema.safeParse(value, parseOptions);
+  const parsed = checkValue(schema, value);
   if (!parsed.success) throw onInvalid(parsed.error);
   return parsed.data;
 }

@@ -3,7 +3,7 @@
  * fails when the file in the repository differs from what this renders (`npm run docs:api`).
  */
 import type { OpenApiDocument } from './document';
-import { BEARER, STAFF_BEARER } from './paths';
+import { SHOPPER_SCHEME as BEARER, STAFF_SCHEME as STAFF_BEARER } from '../http/api-routes';
 
 type Schema = {
   $ref?: string;
@@ -161,7 +161,8 @@ const PROSE = `## Conventions
 - **Base path.** Every call lives under \`/api/\`: the shop's calls under \`/api/common/\`, payments
   under \`/api/payments/\`, the back office's under \`/api/admin/\`. A path may end with a slash or
   not (\`/api/common/cart\` and \`/api/common/cart/\` are the same call). Unknown paths under \`/api/\`
-  answer 404 in the error shape.
+  answer 404 in the error shape. The pictures and files the answers name are served under \`/media/\`
+  (see Media).
 - **Bodies.** Request bodies are JSON (\`Content-Type: application/json\`) unless a call lists a form;
   another type answers 415, a body that is not JSON 400. Fields a call does not know are ignored.
   Bodies are limited to 8 MB (a review: 16 MB, room for three 5 MB pictures); more answers 413.
@@ -230,7 +231,7 @@ export function renderApiMarkdown(doc: OpenApiDocument): string {
     '',
     'The contract between the storefront and the API. The machine-readable form is served at',
     '`/api/openapi.json` (OpenAPI 3.1), and can be browsed at `/api/docs`. Both, and this page, are',
-    'generated from the zod schemas in `contract/api/` and the route list in `server/openapi/paths.ts`;',
+    'generated from the routes (`server/routes/`, each declared with its zod schemas from `contract/`);',
     'the API tests check every answer they receive against them.',
     '',
     PROSE,

@@ -1,4 +1,15 @@
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import {
+  AdminBannerSchema,
+  AdminCategorySchema,
+  AdminHomeOfferSchema,
+  AdminProductPageSchema,
+  AdminProductSchema,
+  AdminSubcategorySchema,
+} from '../../contract/api/admin-catalogue';
+import { MessageAnswerSchema } from '../../contract/api/messages';
 import {
   AdminProductsQuery,
   bannerCreateSchema,
@@ -17,17 +28,18 @@ import {
   variantUpdateSchema,
 } from '../../contract/schemas/admin-catalogue';
 import { IdParams } from '../../contract/schemas/common';
+import { ApiRoutes, binary, errors, json, jsonBody, onInvalid, readByHandler } from '../http/api-routes';
 import { clientAddress } from '../http/client-address';
 import { ApiError, notFound } from '../http/errors';
-import { requireStaff, type StaffEnv } from '../http/staff-auth';
-import { isFormRequest, parseJson, parseParams, parseQuery, parseValue } from '../http/validate';
+import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv } from '../http/staff-auth';
+import { isFormRequest, parseValue } from '../http/validate';
 import * as catalogue from '../services/catalogue/admin';
 import type { Actor } from '../services/staff/audit';
 import type { StaffContext } from '../services/staff/context';
 
 /** The form field an uploaded picture travels in. */
-export const IMAGE_FIELD = 'image';
-export const IMAGE_REQUIRED = 'Choose a picture to upload (JPEG, PNG or WebP).';
+const IMAGE_FIELD = 'image';
+const IMAGE_REQUIRED = 'Choose a picture to upload (JPEG, PNG or WebP).';
 
 /** A multipart form's text fields and its picture; 415 for any other body, 400 without a picture. */
 async function readImageForm(c: Context): Promise<{ fields: Record<string, string>; file: File }> {
@@ -50,166 +62,622 @@ async function readImageForm(c: Context): Promise<{ fields: Record<string, strin
   return { fields, file };
 }
 
+const READ = whoMay('catalogue.read');
+const WRITE = whoMay('catalogue.write');
+/** What every change does besides itself. */
+const KEPT =
+  'The change, its audit entry (the touched fields before and after) and the storefront pages it touches are ' +
+  'stored in one transaction; the public catalogue answers show it at once.';
+
+const PICTURE_REFUSALS = [
+  [400, 'No picture in the `image` field, a text field not valid, or a picture that cannot be read.'],
+  [413, 'The picture is too large (5 MB, 25 megapixels at most).'],
+  [415, 'Not a multipart form, or the picture is not a JPEG, PNG or WebP image.'],
+] as const;
+
+const imageFile = binary('A JPEG, PNG or WebP picture; stored as WebP, fit to 1600 × 1600.');
+
+/** A multipart form with the picture in `image` (and `fields` beside it), read by readImageForm. */
+const imageForm = (fields: z.ZodObject = z.object({})) =>
+  readByHandler({ 'multipart/form-data': { schema: fields.extend({ [IMAGE_FIELD]: imageFile }) } });
+
 /**
  * The back office's catalogue under /api/admin/catalogue: categories, subcategories, products,
  * variants, stock, pictures and banners. Reads need `catalogue.read`, changes `catalogue.write`.
  */
-export function adminCatalogueRoutes(staff: StaffContext): Hono<StaffEnv> {
+export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   const { db } = staff;
-  const app = new Hono<StaffEnv>({ strict: false });
-  const read = requireStaff(staff, 'catalogue.read');
-  const write = requireStaff(staff, 'catalogue.write');
+  const app = new ApiRoutes<StaffEnv>();
+  const read = staffOnly(staff, 'catalogue.read');
+  const write = staffOnly(staff, 'catalogue.write');
   const actorOf = (c: Context<StaffEnv>): Actor => ({
     staffId: c.get('staffSession').staff.id,
     ip: clientAddress(c, staff.trustProxy),
   });
-  const idOf = (c: Context, missing: () => ApiError) => parseParams(c, IdParams, missing).id;
-  const noCategory = () => notFound('No such category.');
-  const noSubcategory = () => notFound('No such subcategory.');
-  const noProduct = () => notFound('No such product.');
-  const noVariant = () => notFound('No such variant.');
-  const noImage = () => notFound('No such picture.');
-  const noBanner = () => notFound('No such banner.');
-  const noOffer = () => notFound('No such offer.');
+  const missing = (what: string) => onInvalid({ param: () => notFound(`No such ${what}.`) });
+  const noCategory = missing('category');
+  const noSubcategory = missing('subcategory');
+  const noProduct = missing('product');
+  const noVariant = missing('variant');
+  const noImage = missing('picture');
+  const noBanner = missing('banner');
+  const noOffer = missing('offer');
+  const tags = ['Back office'];
 
   // ---- Categories and subcategories ----
 
-  app.get('/categories', read, async (c) => c.json(await catalogue.categoryTree(db)));
-
-  app.post('/categories', write, async (c) => {
-    const input = await parseJson(c, categoryCreateSchema);
-    return c.json(await catalogue.createCategory(staff, actorOf(c), input), 201);
+  const categories = createRoute({
+    method: 'get',
+    path: '/categories',
+    tags,
+    summary: 'Categories and subcategories, hidden ones included',
+    description: `${READ} In shop order, with how many products each lists (hidden products too).`,
+    ...read,
+    responses: {
+      200: json(z.array(AdminCategorySchema), 'Every category with its subcategories.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED),
+    },
   });
+  app.openapi(categories, async (c) => c.json(await catalogue.categoryTree(db), 200));
 
-  app.patch('/categories/:id', write, async (c) => {
-    const id = idOf(c, noCategory);
-    const input = await parseJson(c, categoryUpdateSchema);
-    return c.json(await catalogue.updateCategory(staff, actorOf(c), id, input));
+  const addCategory = createRoute({
+    method: 'post',
+    path: '/categories',
+    tags,
+    summary: 'Add a category',
+    description: `${WRITE} Last in the menu. The menu is on every page: the whole site is rendered again. ${KEPT}`,
+    ...write,
+    request: { body: jsonBody(categoryCreateSchema) },
+    responses: {
+      201: json(AdminCategorySchema, 'The new category.'),
+      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED, [409, 'A category of that name exists.'], 413, 415),
+    },
   });
+  app.openapi(addCategory, async (c) =>
+    c.json(await catalogue.createCategory(staff, actorOf(c), c.req.valid('json')), 201),
+  );
 
-  app.post('/subcategories', write, async (c) => {
-    const input = await parseJson(c, subcategoryCreateSchema);
-    return c.json(await catalogue.createSubcategory(staff, actorOf(c), input), 201);
+  const changeCategory = createRoute({
+    method: 'patch',
+    path: '/categories/{id}',
+    tags,
+    summary: 'Rename, move, hide or show a category',
+    description:
+      `${WRITE} A hidden category leaves the storefront with its subcategories and products; orders keep ` +
+      `what they name. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: jsonBody(categoryUpdateSchema) },
+    responses: {
+      200: json(AdminCategorySchema, 'The category as changed.'),
+      ...errors(
+        400,
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [404, 'No such category.'],
+        [409, 'A category of that name exists.'],
+        413,
+        415,
+      ),
+    },
   });
+  app.openapi(
+    changeCategory,
+    async (c) =>
+      c.json(await catalogue.updateCategory(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    noCategory,
+  );
 
-  app.patch('/subcategories/:id', write, async (c) => {
-    const id = idOf(c, noSubcategory);
-    const input = await parseJson(c, subcategoryUpdateSchema);
-    return c.json(await catalogue.updateSubcategory(staff, actorOf(c), id, input));
+  const addSubcategory = createRoute({
+    method: 'post',
+    path: '/subcategories',
+    tags,
+    summary: 'Add a subcategory',
+    description: `${WRITE} Last in its category. ${KEPT}`,
+    ...write,
+    request: { body: jsonBody(subcategoryCreateSchema) },
+    responses: {
+      201: json(AdminSubcategorySchema, 'The new subcategory.'),
+      ...errors(
+        [400, 'Not valid, or no such category.'],
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [409, 'The category has a subcategory of that name.'],
+        413,
+        415,
+      ),
+    },
   });
+  app.openapi(addSubcategory, async (c) =>
+    c.json(await catalogue.createSubcategory(staff, actorOf(c), c.req.valid('json')), 201),
+  );
+
+  const changeSubcategory = createRoute({
+    method: 'patch',
+    path: '/subcategories/{id}',
+    tags,
+    summary: 'Rename, move, hide or show a subcategory',
+    description: `${WRITE} A hidden subcategory leaves the storefront with its products. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: jsonBody(subcategoryUpdateSchema) },
+    responses: {
+      200: json(AdminSubcategorySchema, 'The subcategory as changed.'),
+      ...errors(
+        400,
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [404, 'No such subcategory.'],
+        [409, 'The category has a subcategory of that name.'],
+        413,
+        415,
+      ),
+    },
+  });
+  app.openapi(
+    changeSubcategory,
+    async (c) =>
+      c.json(await catalogue.updateSubcategory(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    noSubcategory,
+  );
 
   // ---- Products and variants ----
 
-  app.get('/products', read, async (c) => c.json(await catalogue.listProducts(db, parseQuery(c, AdminProductsQuery))));
-
-  app.post('/products', write, async (c) => {
-    const input = await parseJson(c, productCreateSchema);
-    return c.json(await catalogue.createProduct(staff, actorOf(c), input), 201);
+  const products = createRoute({
+    method: 'get',
+    path: '/products',
+    tags,
+    summary: 'Find products',
+    description: `${READ} Hidden ones included. Searches names and product codes; filters, sorts and pages.`,
+    ...read,
+    request: { query: AdminProductsQuery },
+    responses: {
+      200: json(AdminProductPageSchema, 'One page of products and how many match.'),
+      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED),
+    },
   });
+  app.openapi(products, async (c) => c.json(await catalogue.listProducts(db, c.req.valid('query')), 200));
 
-  app.get('/products/:id', read, async (c) => c.json(await catalogue.readProduct(db, idOf(c, noProduct))));
-
-  app.patch('/products/:id', write, async (c) => {
-    const id = idOf(c, noProduct);
-    const input = await parseJson(c, productUpdateSchema);
-    return c.json(await catalogue.updateProduct(staff, actorOf(c), id, input));
+  const addProduct = createRoute({
+    method: 'post',
+    path: '/products',
+    tags,
+    summary: 'Add a product with its variants',
+    description: `${WRITE} At least one variant, each with a product code no other variant has. ${KEPT}`,
+    ...write,
+    request: { body: jsonBody(productCreateSchema) },
+    responses: {
+      201: json(AdminProductSchema, 'The new product.'),
+      ...errors(
+        [400, 'Not valid, or no such subcategory.'],
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [409, 'A product code is already used.'],
+        413,
+        415,
+      ),
+    },
   });
-
-  app.post('/products/:id/variants', write, async (c) => {
-    const id = idOf(c, noProduct);
-    const input = await parseJson(c, variantCreateSchema);
-    return c.json(await catalogue.addVariant(staff, actorOf(c), id, input), 201);
-  });
-
-  app.patch('/variants/:id', write, async (c) => {
-    const id = idOf(c, noVariant);
-    const input = await parseJson(c, variantUpdateSchema);
-    return c.json(await catalogue.updateVariant(staff, actorOf(c), id, input));
-  });
-
-  app.delete('/variants/:id', write, async (c) =>
-    c.json(await catalogue.removeVariant(staff, actorOf(c), idOf(c, noVariant))),
+  app.openapi(addProduct, async (c) =>
+    c.json(await catalogue.createProduct(staff, actorOf(c), c.req.valid('json')), 201),
   );
 
-  app.patch('/variants/:id/stock', write, async (c) => {
-    const id = idOf(c, noVariant);
-    const { on_hand: onHand } = await parseJson(c, stockSetSchema);
-    return c.json(await catalogue.setStock(staff, actorOf(c), id, onHand));
+  const product = createRoute({
+    method: 'get',
+    path: '/products/{id}',
+    tags,
+    summary: 'A product with every field',
+    description: `${READ} Tax fields, flags, variants with their stock and pictures.`,
+    ...read,
+    request: { params: IdParams },
+    responses: {
+      200: json(AdminProductSchema, 'The product.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such product.']),
+    },
   });
+  app.openapi(product, async (c) => c.json(await catalogue.readProduct(db, c.req.valid('param').id), 200), noProduct);
+
+  const changeProduct = createRoute({
+    method: 'patch',
+    path: '/products/{id}',
+    tags,
+    summary: 'Change a product',
+    description:
+      `${WRITE} Its own fields, the home page's flags (popular, big_deal), its subcategory, or hidden. ` +
+      `Its variants change through their own calls. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: jsonBody(productUpdateSchema) },
+    responses: {
+      200: json(AdminProductSchema, 'The product as changed.'),
+      ...errors(
+        [400, 'Not valid, or no such subcategory.'],
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [404, 'No such product.'],
+        413,
+        415,
+      ),
+    },
+  });
+  app.openapi(
+    changeProduct,
+    async (c) =>
+      c.json(await catalogue.updateProduct(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    noProduct,
+  );
+
+  const addVariant = createRoute({
+    method: 'post',
+    path: '/products/{id}/variants',
+    tags,
+    summary: 'Add a variant to a product',
+    description: `${WRITE} Last among its variants, with the stock it starts with. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: jsonBody(variantCreateSchema) },
+    responses: {
+      201: json(AdminProductSchema, 'The product with its new variant.'),
+      ...errors(
+        400,
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [404, 'No such product.'],
+        [409, 'The product code is already used.'],
+        413,
+        415,
+      ),
+    },
+  });
+  app.openapi(
+    addVariant,
+    async (c) =>
+      c.json(await catalogue.addVariant(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 201),
+    noProduct,
+  );
+
+  const changeVariant = createRoute({
+    method: 'patch',
+    path: '/variants/{id}',
+    tags,
+    summary: 'Change a variant',
+    description:
+      `${WRITE} Names, product code, prices (the final price at most the price; carts and new orders pay the ` +
+      `new price at once) or its place among the product's variants. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: jsonBody(variantUpdateSchema) },
+    responses: {
+      200: json(AdminProductSchema, 'The product with the variant as changed.'),
+      ...errors(
+        400,
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [404, 'No such variant.'],
+        [409, 'The product code is already used.'],
+        413,
+        415,
+      ),
+    },
+  });
+  app.openapi(
+    changeVariant,
+    async (c) =>
+      c.json(await catalogue.updateVariant(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    noVariant,
+  );
+
+  const removeVariant = createRoute({
+    method: 'delete',
+    path: '/variants/{id}',
+    tags,
+    summary: 'Delete a variant',
+    description: `${WRITE} Not one that orders name or shoppers reviewed (hide the product instead), nor a product's last. ${KEPT}`,
+    ...write,
+    request: { params: IdParams },
+    responses: {
+      200: json(AdminProductSchema, 'The product without the variant.'),
+      ...errors(
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [404, 'No such variant.'],
+        [409, 'Orders or reviews name the variant, or it is the product\u2019s last.'],
+      ),
+    },
+  });
+  app.openapi(
+    removeVariant,
+    async (c) => c.json(await catalogue.removeVariant(staff, actorOf(c), c.req.valid('param').id), 200),
+    noVariant,
+  );
+
+  const setStock = createRoute({
+    method: 'patch',
+    path: '/variants/{id}/stock',
+    tags,
+    summary: "Set a variant's stock on hand",
+    description: `${WRITE} After a stock count: never below what unpaid orders hold. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: jsonBody(stockSetSchema) },
+    responses: {
+      200: json(AdminProductSchema, 'The product with the stock as set.'),
+      ...errors(
+        400,
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [404, 'No such variant.'],
+        [409, 'Unpaid orders hold more than that.'],
+        413,
+        415,
+      ),
+    },
+  });
+  app.openapi(
+    setStock,
+    async (c) =>
+      c.json(await catalogue.setStock(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json').on_hand), 200),
+    noVariant,
+  );
 
   // ---- Pictures ----
 
-  app.post('/variants/:id/images', write, async (c) => {
-    const id = idOf(c, noVariant);
-    const { file } = await readImageForm(c);
-    return c.json(await catalogue.addVariantImage(staff, actorOf(c), id, file), 201);
+  const addImage = createRoute({
+    method: 'post',
+    path: '/variants/{id}/images',
+    tags,
+    summary: 'Add a picture to a variant',
+    description:
+      `${WRITE} A multipart form with the picture in \`image\`. Checked by its content, turned upright, ` +
+      `stripped of metadata and stored as WebP, after the variant's other pictures. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: imageForm() },
+    responses: {
+      201: json(AdminProductSchema, 'The product with the new picture.'),
+      ...errors(...PICTURE_REFUSALS, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such variant.']),
+    },
   });
+  app.openapi(
+    addImage,
+    async (c) => {
+      const { file } = await readImageForm(c);
+      return c.json(await catalogue.addVariantImage(staff, actorOf(c), c.req.valid('param').id, file), 201);
+    },
+    noVariant,
+  );
 
-  app.patch('/images/:id', write, async (c) => {
-    const id = idOf(c, noImage);
-    const { position } = await parseJson(c, imageMoveSchema);
-    return c.json(await catalogue.moveImage(staff, actorOf(c), id, position));
+  const moveImage = createRoute({
+    method: 'patch',
+    path: '/images/{id}',
+    tags,
+    summary: "Move a picture among its variant's pictures",
+    description: `${WRITE} The first picture is the one cards show. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: jsonBody(imageMoveSchema) },
+    responses: {
+      200: json(AdminProductSchema, 'The product with the pictures reordered.'),
+      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such picture.'], 413, 415),
+    },
   });
+  app.openapi(
+    moveImage,
+    async (c) =>
+      c.json(await catalogue.moveImage(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json').position), 200),
+    noImage,
+  );
 
-  app.delete('/images/:id', write, async (c) =>
-    c.json(await catalogue.removeImage(staff, actorOf(c), idOf(c, noImage))),
+  const removeImage = createRoute({
+    method: 'delete',
+    path: '/images/{id}',
+    tags,
+    summary: 'Remove a picture',
+    description: `${WRITE} ${KEPT}`,
+    ...write,
+    request: { params: IdParams },
+    responses: {
+      200: json(AdminProductSchema, 'The product without the picture.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such picture.']),
+    },
+  });
+  app.openapi(
+    removeImage,
+    async (c) => c.json(await catalogue.removeImage(staff, actorOf(c), c.req.valid('param').id), 200),
+    noImage,
   );
 
   // ---- Banners ----
 
-  app.get('/banners', read, async (c) => c.json(await catalogue.listBanners(db)));
+  const banners = createRoute({
+    method: 'get',
+    path: '/banners',
+    tags,
+    summary: "The home page's banners",
+    description: `${READ} In slider order.`,
+    ...read,
+    responses: {
+      200: json(z.array(AdminBannerSchema), 'Every banner.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED),
+    },
+  });
+  app.openapi(banners, async (c) => c.json(await catalogue.listBanners(db), 200));
 
-  app.post('/banners', write, async (c) => {
+  const addBanner = createRoute({
+    method: 'post',
+    path: '/banners',
+    tags,
+    summary: 'Add a banner',
+    description: `${WRITE} A multipart form: \`title\`, \`subtitle\` (optional) and the picture in \`image\`. Last in the slider. ${KEPT}`,
+    ...write,
+    request: { body: imageForm(bannerCreateSchema) },
+    responses: {
+      201: json(AdminBannerSchema, 'The new banner.'),
+      ...errors(...PICTURE_REFUSALS, NO_STAFF_TOKEN, ROLE_REFUSED),
+    },
+  });
+  app.openapi(addBanner, async (c) => {
     const { fields, file } = await readImageForm(c);
     // The text is checked before the picture is stored: a refused banner writes no file.
     const input = parseValue(bannerCreateSchema, fields);
     return c.json(await catalogue.createBanner(staff, actorOf(c), input, file), 201);
   });
 
-  app.patch('/banners/:id', write, async (c) => {
-    const id = idOf(c, noBanner);
-    const input = await parseJson(c, bannerUpdateSchema);
-    return c.json(await catalogue.updateBanner(staff, actorOf(c), id, input));
+  const changeBanner = createRoute({
+    method: 'patch',
+    path: '/banners/{id}',
+    tags,
+    summary: "Change a banner's text or place",
+    description: `${WRITE} ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: jsonBody(bannerUpdateSchema) },
+    responses: {
+      200: json(AdminBannerSchema, 'The banner as changed.'),
+      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such banner.'], 413, 415),
+    },
   });
+  app.openapi(
+    changeBanner,
+    async (c) =>
+      c.json(await catalogue.updateBanner(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    noBanner,
+  );
 
-  app.post('/banners/:id/image', write, async (c) => {
-    const id = idOf(c, noBanner);
-    const { file } = await readImageForm(c);
-    return c.json(await catalogue.replaceBannerImage(staff, actorOf(c), id, file));
+  const replaceBannerImage = createRoute({
+    method: 'post',
+    path: '/banners/{id}/image',
+    tags,
+    summary: "Replace a banner's picture",
+    description: `${WRITE} A multipart form with the picture in \`image\`. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: imageForm() },
+    responses: {
+      200: json(AdminBannerSchema, 'The banner with its new picture.'),
+      ...errors(...PICTURE_REFUSALS, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such banner.']),
+    },
   });
+  app.openapi(
+    replaceBannerImage,
+    async (c) => {
+      const { file } = await readImageForm(c);
+      return c.json(await catalogue.replaceBannerImage(staff, actorOf(c), c.req.valid('param').id, file), 200);
+    },
+    noBanner,
+  );
 
-  app.delete('/banners/:id', write, async (c) => {
-    await catalogue.removeBanner(staff, actorOf(c), idOf(c, noBanner));
-    return c.json({ message: 'Banner deleted.' });
+  const removeBanner = createRoute({
+    method: 'delete',
+    path: '/banners/{id}',
+    tags,
+    summary: 'Delete a banner',
+    description: `${WRITE} ${KEPT}`,
+    ...write,
+    request: { params: IdParams },
+    responses: {
+      200: json(MessageAnswerSchema, 'Banner deleted.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such banner.']),
+    },
   });
+  app.openapi(
+    removeBanner,
+    async (c) => {
+      await catalogue.removeBanner(staff, actorOf(c), c.req.valid('param').id);
+      return c.json({ message: 'Banner deleted.' }, 200);
+    },
+    noBanner,
+  );
 
   // ---- The home page's offers ----
 
-  app.get('/offers', read, async (c) => c.json(await catalogue.listHomeOffers(db)));
+  const offers = createRoute({
+    method: 'get',
+    path: '/offers',
+    tags,
+    summary: "The home page's Extra Offers",
+    description: `${READ} In shop order, hidden ones included.`,
+    ...read,
+    responses: {
+      200: json(z.array(AdminHomeOfferSchema), 'Every offer.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED),
+    },
+  });
+  app.openapi(offers, async (c) => c.json(await catalogue.listHomeOffers(db), 200));
 
-  app.post('/offers', write, async (c) => {
+  const addOffer = createRoute({
+    method: 'post',
+    path: '/offers',
+    tags,
+    summary: 'Add an offer',
+    description: `${WRITE} A multipart form: \`title\`, \`text\`, \`search\` (what Shop Now searches for) and the picture in \`image\`. Last among the offers. ${KEPT}`,
+    ...write,
+    request: { body: imageForm(offerCreateSchema) },
+    responses: {
+      201: json(AdminHomeOfferSchema, 'The new offer.'),
+      ...errors(...PICTURE_REFUSALS, NO_STAFF_TOKEN, ROLE_REFUSED),
+    },
+  });
+  app.openapi(addOffer, async (c) => {
     const { fields, file } = await readImageForm(c);
     // The words are checked before the picture is stored: a refused offer writes no file.
     const input = parseValue(offerCreateSchema, fields);
     return c.json(await catalogue.createHomeOffer(staff, actorOf(c), input, file), 201);
   });
 
-  app.patch('/offers/:id', write, async (c) => {
-    const id = idOf(c, noOffer);
-    const input = await parseJson(c, offerUpdateSchema);
-    return c.json(await catalogue.updateHomeOffer(staff, actorOf(c), id, input));
+  const changeOffer = createRoute({
+    method: 'patch',
+    path: '/offers/{id}',
+    tags,
+    summary: "Change an offer's words, search or place, or hide it",
+    description: `${WRITE} ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: jsonBody(offerUpdateSchema) },
+    responses: {
+      200: json(AdminHomeOfferSchema, 'The offer as changed.'),
+      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such offer.'], 413, 415),
+    },
   });
+  app.openapi(
+    changeOffer,
+    async (c) =>
+      c.json(await catalogue.updateHomeOffer(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    noOffer,
+  );
 
-  app.post('/offers/:id/image', write, async (c) => {
-    const id = idOf(c, noOffer);
-    const { file } = await readImageForm(c);
-    return c.json(await catalogue.replaceHomeOfferImage(staff, actorOf(c), id, file));
+  const replaceOfferImage = createRoute({
+    method: 'post',
+    path: '/offers/{id}/image',
+    tags,
+    summary: "Replace an offer's picture",
+    description: `${WRITE} A multipart form with the picture in \`image\`. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: imageForm() },
+    responses: {
+      200: json(AdminHomeOfferSchema, 'The offer with its new picture.'),
+      ...errors(...PICTURE_REFUSALS, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such offer.']),
+    },
   });
+  app.openapi(
+    replaceOfferImage,
+    async (c) => {
+      const { file } = await readImageForm(c);
+      return c.json(await catalogue.replaceHomeOfferImage(staff, actorOf(c), c.req.valid('param').id, file), 200);
+    },
+    noOffer,
+  );
 
-  app.delete('/offers/:id', write, async (c) => {
-    await catalogue.removeHomeOffer(staff, actorOf(c), idOf(c, noOffer));
-    return c.json({ message: 'Offer deleted.' });
+  const removeOffer = createRoute({
+    method: 'delete',
+    path: '/offers/{id}',
+    tags,
+    summary: 'Delete an offer',
+    description: `${WRITE} ${KEPT}`,
+    ...write,
+    request: { params: IdParams },
+    responses: {
+      200: json(MessageAnswerSchema, 'Offer deleted.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such offer.']),
+    },
   });
+  app.openapi(
+    removeOffer,
+    async (c) => {
+      await catalogue.removeHomeOffer(staff, actorOf(c), c.req.valid('param').id);
+      return c.json({ message: 'Offer deleted.' }, 200);
+    },
+    noOffer,
+  );
 
   return app;
 }

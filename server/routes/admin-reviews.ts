@@ -1,35 +1,83 @@
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { ModeratedReviewPageSchema, ModeratedReviewSchema } from '../../contract/api/admin-reviews';
 import { HideReviewBody, ReviewModerationQuery } from '../../contract/schemas/admin-reviews';
 import { IdParams } from '../../contract/schemas/common';
+import { ApiRoutes, errors, json, jsonBody, onInvalid } from '../http/api-routes';
 import { clientAddress } from '../http/client-address';
 import { notFound } from '../http/errors';
-import { requireStaff, type StaffEnv } from '../http/staff-auth';
-import { parseJson, parseParams, parseQuery } from '../http/validate';
+import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv } from '../http/staff-auth';
 import type { Actor } from '../services/staff/audit';
 import type { StaffContext } from '../services/staff/context';
 import { hideReview, readModerationPage, REVIEW_NOT_FOUND, unhideReview } from '../services/staff/review-moderation';
 
 /** Review moderation under /api/admin/reviews (`reviews.moderate`): the list, hiding and showing again. */
-export function adminReviewRoutes(staff: StaffContext): Hono<StaffEnv> {
-  const app = new Hono<StaffEnv>({ strict: false });
+export function adminReviewRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
+  const app = new ApiRoutes<StaffEnv>();
   const actorOf = (c: Context<StaffEnv>): Actor => ({
     staffId: c.get('staffSession').staff.id,
     ip: clientAddress(c, staff.trustProxy),
   });
-  const reviewId = (c: Context) => parseParams(c, IdParams, () => notFound(REVIEW_NOT_FOUND)).id;
+  const moderator = staffOnly(staff, 'reviews.moderate');
+  const noReview = onInvalid({ param: () => notFound(REVIEW_NOT_FOUND) });
+  const tags = ['Back office: reviews'];
 
-  app.get('/reviews', requireStaff(staff, 'reviews.moderate'), async (c) =>
-    c.json(await readModerationPage(staff.db, parseQuery(c, ReviewModerationQuery))),
+  const list = createRoute({
+    method: 'get',
+    path: '/reviews',
+    tags,
+    summary: 'Reviews for moderation',
+    description:
+      `${whoMay('reviews.moderate')} Shown and hidden reviews, newest first, filtered by product, rating, ` +
+      'whether hidden, and a search of the text, product and author; each with who hid it and why.',
+    ...moderator,
+    request: { query: ReviewModerationQuery },
+    responses: {
+      200: json(ModeratedReviewPageSchema, 'One page of reviews.'),
+      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED),
+    },
+  });
+  app.openapi(list, async (c) => c.json(await readModerationPage(staff.db, c.req.valid('query')), 200));
+
+  const hide = createRoute({
+    method: 'post',
+    path: '/reviews/{id}/hide',
+    tags,
+    summary: 'Hide a review',
+    description:
+      `${whoMay('reviews.moderate')} With the reason (kept with the review and in the audit log). A hidden ` +
+      'review leaves every public list and its product\u2019s average and count; the product\u2019s pages are ' +
+      'rendered again. Its author cannot write another review of the variant.',
+    ...moderator,
+    request: { params: IdParams, body: jsonBody(HideReviewBody) },
+    responses: {
+      200: json(ModeratedReviewSchema, 'The review, hidden.'),
+      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such review.'], [409, 'Hidden already.'], 413, 415),
+    },
+  });
+  app.openapi(
+    hide,
+    async (c) => c.json(await hideReview(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json').reason), 200),
+    noReview,
   );
 
-  app.post('/reviews/:id/hide', requireStaff(staff, 'reviews.moderate'), async (c) => {
-    const id = reviewId(c);
-    const { reason } = await parseJson(c, HideReviewBody);
-    return c.json(await hideReview(staff, actorOf(c), id, reason));
+  const unhide = createRoute({
+    method: 'post',
+    path: '/reviews/{id}/unhide',
+    tags,
+    summary: 'Show a hidden review again',
+    description: `${whoMay('reviews.moderate')} It is back in the public lists and averages; logged.`,
+    ...moderator,
+    request: { params: IdParams },
+    responses: {
+      200: json(ModeratedReviewSchema, 'The review, shown.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such review.'], [409, 'It is not hidden.'], 413),
+    },
   });
-
-  app.post('/reviews/:id/unhide', requireStaff(staff, 'reviews.moderate'), async (c) =>
-    c.json(await unhideReview(staff, actorOf(c), reviewId(c))),
+  app.openapi(
+    unhide,
+    async (c) => c.json(await unhideReview(staff, actorOf(c), c.req.valid('param').id), 200),
+    noReview,
   );
 
   return app;

@@ -1,5 +1,15 @@
-import { countLoginAttempt, forgiveLoginAttempt } from '../services/auth/login-throttle';
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { MessageAnswerSchema } from '../../contract/api/messages';
+import {
+  AuditPageSchema,
+  StaffAccountSchema,
+  StaffEnrolmentSchema,
+  StaffInviteAnswerSchema,
+  StaffLoginAnswerSchema,
+  StaffMeSchema,
+} from '../../contract/api/staff';
 import { IdParams } from '../../contract/schemas/common';
 import {
   AuditQuery,
@@ -9,16 +19,17 @@ import {
   staffInviteSchema,
   staffLoginSchema,
 } from '../../contract/schemas/staff';
-import { STAFF_LOGIN_REFUSED } from '../../contract/staff';
+import { INVITE_HOURS, STAFF_LOGIN_REFUSED } from '../../contract/staff';
+import { ApiRoutes, errors, json, jsonBody, onInvalid } from '../http/api-routes';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, notFound, tooManyRequests } from '../http/errors';
-import { requireStaff, type StaffEnv } from '../http/staff-auth';
-import { parseJson, parseParams, parseQuery } from '../http/validate';
+import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv } from '../http/staff-auth';
 import { adminCatalogueCsvRoutes } from './admin-catalogue-csv';
 import { adminCatalogueRoutes } from './admin-catalogue';
 import { adminOrderRoutes } from './admin-orders';
 import { adminCustomerRoutes } from './admin-customers';
 import { adminReviewRoutes } from './admin-reviews';
+import { countLoginAttempt, forgiveLoginAttempt } from '../services/auth/login-throttle';
 import { revokeToken } from '../services/auth/tokens';
 import { consumeAll } from '../services/rate-limit';
 import {
@@ -40,14 +51,30 @@ import { issueStaffToken } from '../services/staff/tokens';
  * invitations, staff accounts and the audit log. Every call but login and accepting an
  * invitation needs a staff token, and each checks the caller's role (contract/staff.ts).
  */
-export function adminRoutes(staff: StaffContext): Hono<StaffEnv> {
+export function adminRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   const { db, throttles } = staff;
-  const app = new Hono<StaffEnv>({ strict: false });
+  const app = new ApiRoutes<StaffEnv>();
   const addressOf = (c: Context) => clientAddress(c, staff.trustProxy);
   const actorOf = (c: Context<StaffEnv>): Actor => ({ staffId: c.get('staffSession').staff.id, ip: addressOf(c) });
 
-  app.post('/login', async (c) => {
-    const { email, password, code } = await parseJson(c, staffLoginSchema);
+  const login = createRoute({
+    method: 'post',
+    path: '/login',
+    tags: ['Staff'],
+    summary: 'Staff login (password and second factor)',
+    description:
+      'E-mail, password and `code`: the 6-digit code of the authenticator app (each taken once) or one of ' +
+      'the recovery codes (each works once, and only after the first login with an app code, which ' +
+      'confirms the second factor). Any wrong part answers the same 401. Throttled as shoppers\u2019 logins ' +
+      'are; sets a staff device cookie, so failures from other browsers never lock out this one.',
+    request: { body: jsonBody(staffLoginSchema) },
+    responses: {
+      200: json(StaffLoginAnswerSchema, 'Signed in: the staff token (STAFF_TOKEN_TTL_HOURS, 8 by default).'),
+      ...errors(400, [401, 'Wrong e-mail, password or code, or a disabled account: one message.'], 413, 415, 429, 503),
+    },
+  });
+  app.openapi(login, async (c) => {
+    const { email, password, code } = c.req.valid('json');
     const emailKey = email.toLowerCase();
     const source = throttleKey(addressOf(c));
     const row = await staffByEmail(db, emailKey);
@@ -83,23 +110,77 @@ export function adminRoutes(staff: StaffContext): Hono<StaffEnv> {
     setStaffDeviceCookie(c, staff.secret, member.id, staff.trustProxy);
     const { token, exp } = await issueStaffToken(staff.tokens, member);
     c.header('cache-control', 'no-store');
-    return c.json({ token, expires_at: new Date(exp * 1000).toISOString(), staff: staffMemberOf(member) });
+    return c.json({ token, expires_at: new Date(exp * 1000).toISOString(), staff: staffMemberOf(member) }, 200);
   });
 
-  app.post('/logout', requireStaff(staff, null), async (c) => {
+  const logout = createRoute({
+    method: 'post',
+    path: '/logout',
+    tags: ['Staff'],
+    summary: 'Staff logout',
+    description: 'Ends the staff session: the token is refused from now on.',
+    ...staffOnly(staff, null),
+    responses: { 200: json(MessageAnswerSchema, 'Logged out.'), ...errors(NO_STAFF_TOKEN, 413) },
+  });
+  app.openapi(logout, async (c) => {
     await revokeToken(db, staff.tokens, c.get('staffSession'));
-    return c.json({ message: 'Logged out.' });
+    return c.json({ message: 'Logged out.' }, 200);
   });
 
-  app.get('/me', requireStaff(staff, null), (c) => c.json(staffMeOf(c.get('staffSession'))));
-
-  app.post('/staff/invites', requireStaff(staff, 'staff.manage'), async (c) => {
-    const input = await parseJson(c, staffInviteSchema);
-    return c.json(await inviteStaff(staff, actorOf(c), c.get('staffSession').staff, input), 201);
+  const me = createRoute({
+    method: 'get',
+    path: '/me',
+    tags: ['Staff'],
+    summary: 'The signed-in staff member',
+    description: 'Any role. What the role may do, recovery codes left, and when the session ends.',
+    ...staffOnly(staff, null),
+    responses: { 200: json(StaffMeSchema, 'The staff member.'), ...errors(NO_STAFF_TOKEN) },
   });
+  app.openapi(me, (c) => c.json(staffMeOf(c.get('staffSession')), 200));
 
-  app.post('/invites/accept', async (c) => {
-    const input = await parseJson(c, acceptInviteSchema);
+  const invite = createRoute({
+    method: 'post',
+    path: '/staff/invites',
+    tags: ['Staff'],
+    summary: 'Invite someone to the back office',
+    description:
+      `${whoMay('staff.manage')} The invitation is e-mailed as a link and answered too; it works once, ` +
+      `within ${INVITE_HOURS} hours. A newer invitation to the same e-mail ends the earlier ones. An e-mail ` +
+      'whose account never confirmed its second factor may be invited again: accepting starts it afresh.',
+    ...staffOnly(staff, 'staff.manage'),
+    request: { body: jsonBody(staffInviteSchema) },
+    responses: {
+      201: json(StaffInviteAnswerSchema, 'The invitation.'),
+      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED, [409, 'The e-mail has a staff account already.'], 413, 415),
+    },
+  });
+  app.openapi(invite, async (c) =>
+    c.json(await inviteStaff(staff, actorOf(c), c.get('staffSession').staff, c.req.valid('json')), 201),
+  );
+
+  const accept = createRoute({
+    method: 'post',
+    path: '/invites/accept',
+    tags: ['Staff'],
+    summary: 'Accept an invitation',
+    description:
+      'Opens the account with a name and a password (the shop\u2019s password rule). Answers the second ' +
+      'factor\u2019s key and ten recovery codes, once. Throttled per client address.',
+    request: { body: jsonBody(acceptInviteSchema) },
+    responses: {
+      201: json(StaffEnrolmentSchema, 'The account, its key and its recovery codes (shown once).'),
+      ...errors(
+        [400, 'Not valid, or the invitation is unknown, expired or used.'],
+        [409, 'The e-mail has a staff account already.'],
+        413,
+        415,
+        429,
+        503,
+      ),
+    },
+  });
+  app.openapi(accept, async (c) => {
+    const input = c.req.valid('json');
     const wait = await consumeAll([[throttles.inviteAcceptsPerAddress, throttleKey(addressOf(c))]]);
     if (wait) throw tooManyRequests(wait);
     const enrolment = await acceptInvite(staff, addressOf(c), input);
@@ -108,17 +189,65 @@ export function adminRoutes(staff: StaffContext): Hono<StaffEnv> {
     return c.json(enrolment, 201);
   });
 
-  app.get('/staff', requireStaff(staff, 'staff.manage'), async (c) => c.json(await listStaffAccounts(db)));
-
-  app.patch('/staff/:id', requireStaff(staff, 'staff.manage'), async (c) => {
-    const { id } = parseParams(c, IdParams, () => notFound('No such staff member.'));
-    const changes = await parseJson(c, staffChangeSchema);
-    return c.json(await changeStaff(db, actorOf(c), staff.now, id, changes));
+  const list = createRoute({
+    method: 'get',
+    path: '/staff',
+    tags: ['Staff'],
+    summary: 'List staff accounts',
+    description: `${whoMay('staff.manage')} Never a password, key or recovery code.`,
+    ...staffOnly(staff, 'staff.manage'),
+    responses: {
+      200: json(z.array(StaffAccountSchema), 'Every staff account, oldest first.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED),
+    },
   });
+  app.openapi(list, async (c) => c.json(await listStaffAccounts(db), 200));
 
-  app.get('/audit', requireStaff(staff, 'audit.read'), async (c) => {
-    const { page = 1, page_size = STAFF_PAGE_SIZE } = parseQuery(c, AuditQuery);
-    return c.json(await readAuditPage(db, page, page_size));
+  const change = createRoute({
+    method: 'patch',
+    path: '/staff/{id}',
+    tags: ['Staff'],
+    summary: "Change a staff member's role, or disable them",
+    description:
+      `${whoMay('staff.manage')} Disabling ends their sessions at once; \`disabled: false\` enables the ` +
+      'account again. The last owner who can sign in can be neither demoted nor disabled.',
+    ...staffOnly(staff, 'staff.manage'),
+    request: { params: IdParams, body: jsonBody(staffChangeSchema) },
+    responses: {
+      200: json(StaffAccountSchema, 'The account as changed.'),
+      ...errors(
+        400,
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [404, 'No such staff member.'],
+        [409, 'It would leave the shop without an owner who can sign in (logged).'],
+        413,
+        415,
+      ),
+    },
+  });
+  app.openapi(
+    change,
+    async (c) =>
+      c.json(await changeStaff(db, actorOf(c), staff.now, c.req.valid('param').id, c.req.valid('json')), 200),
+    onInvalid({ param: () => notFound('No such staff member.') }),
+  );
+
+  const audit = createRoute({
+    method: 'get',
+    path: '/audit',
+    tags: ['Staff'],
+    summary: 'Read the audit log',
+    description:
+      `${whoMay('audit.read')} Every staff change (who, when, what before and after) and every denied ` +
+      'staff action, newest first. Entries are kept: the database refuses to change or delete them.',
+    ...staffOnly(staff, 'audit.read'),
+    request: { query: AuditQuery },
+    responses: { 200: json(AuditPageSchema, 'One page of the log.'), ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED) },
+  });
+  app.openapi(audit, async (c) => {
+    const { page = 1, page_size = STAFF_PAGE_SIZE } = c.req.valid('query');
+    return c.json(await readAuditPage(db, page, page_size), 200);
   });
 
   app.route('/catalogue', adminCatalogueRoutes(staff));

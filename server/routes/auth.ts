@@ -1,6 +1,12 @@
-import { countLoginAttempt, forgiveLoginAttempt } from '../services/auth/login-throttle';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import {
+  LoginAnswerSchema,
+  LoginRefusedSchema,
+  ResetTokenAnswerSchema,
+  SignupAnswerSchema,
+} from '../../contract/api/accounts';
+import { MessageAnswerSchema } from '../../contract/api/messages';
 import {
   loginSchema,
   resetPasswordSchema,
@@ -8,11 +14,12 @@ import {
   signupSchema,
   verifyOtpSchema,
 } from '../../contract/schemas/auth';
-import { requireSession, type SessionEnv } from '../http/auth';
+import { ApiRoutes, errors, json, jsonBody } from '../http/api-routes';
+import { shopperSession, type SessionEnv } from '../http/auth';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';
-import { parseJson } from '../http/validate';
 import type { Accounts } from '../services/auth/accounts';
+import { countLoginAttempt, forgiveLoginAttempt } from '../services/auth/login-throttle';
 import { presentedDevice, setDeviceCookie } from '../services/auth/device-cookies';
 import { hashPassword, verifyPassword } from '../services/auth/passwords';
 import { createReset, newPin, resetPassword, verifyResetPin } from '../services/auth/password-resets';
@@ -30,13 +37,24 @@ export const ResetPasswordBody = resetPasswordSchema.and(
 );
 
 /** Sign-up, login, logout and password reset by e-mailed PIN. */
-export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
+export function authRoutes(accounts: Accounts): ApiRoutes<SessionEnv> {
   const { db, throttles } = accounts;
-  const app = new Hono<SessionEnv>({ strict: false });
+  const app = new ApiRoutes<SessionEnv>();
   const addressOf = (c: Parameters<typeof clientAddress>[0]) => throttleKey(clientAddress(c, accounts.trustProxy));
 
-  app.post('/signup', async (c) => {
-    const input = await parseJson(c, signupSchema);
+  const signup = createRoute({
+    method: 'post',
+    path: '/signup',
+    tags: ['Accounts'],
+    summary: 'Create an account',
+    request: { body: jsonBody(signupSchema) },
+    responses: {
+      201: json(SignupAnswerSchema, 'The account was created.'),
+      ...errors(400, [409, 'The e-mail or phone number belongs to another account.'], 413, 415, 429),
+    },
+  });
+  app.openapi(signup, async (c) => {
+    const input = c.req.valid('json');
     const wait = await consumeAll([[throttles.signupsPerAddress, addressOf(c)]]);
     if (wait) throw tooManyRequests(wait);
     const conflict = await findConflict(db, input.email, input.phone_number);
@@ -45,11 +63,26 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
     const { first_name, last_name, email, phone_number } = input;
     const at = new Date(accounts.now()).toISOString();
     const userId = await registerUser(db, { first_name, last_name, email, phone_number }, passwordHash, at);
-    return c.json({ status: 'success', message: 'Registration successful.', data: { user_id: userId } }, 201);
+    return c.json({ status: 'success' as const, message: 'Registration successful.', data: { user_id: userId } }, 201);
   });
 
-  app.post('/userlogin', async (c) => {
-    const { email, password } = await parseJson(c, loginSchema);
+  const login = createRoute({
+    method: 'post',
+    path: '/userlogin',
+    tags: ['Accounts'],
+    summary: 'Log in',
+    description:
+      'The e-mail is the user name. Also sets a device cookie: failed logins from a browser that ' +
+      'holds it count against that browser alone.',
+    request: { body: jsonBody(loginSchema) },
+    responses: {
+      200: json(LoginAnswerSchema, 'Logged in: the session token and the profile.'),
+      401: json(LoginRefusedSchema, 'Wrong e-mail or password.'),
+      ...errors(400, 413, 415, 429, 503),
+    },
+  });
+  app.openapi(login, async (c) => {
+    const { email, password } = c.req.valid('json');
     const emailKey = email.toLowerCase();
     const source = addressOf(c);
     const user = await userByEmail(db, emailKey);
@@ -60,25 +93,46 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
     if (wait) throw tooManyRequests(wait);
     // Unknown e-mails and password-less accounts are checked against a dummy hash: same time, same answer.
     const ok = await verifyPassword(user?.password_hash ?? null, password);
-    if (!user || !ok) return c.json({ status: 'error', message: 'Invalid email or password.' }, 401);
+    if (!user || !ok) return c.json({ status: 'error' as const, message: 'Invalid email or password.' }, 401);
     await forgiveLoginAttempt(throttles, attempt);
     setDeviceCookie(c, accounts.secret, user.id, apiPath(c.req.path), accounts.trustProxy);
     const { token } = await issueToken(accounts.tokens, user);
     c.header('cache-control', 'no-store');
-    return c.json({
-      status: 'success',
-      message: 'Login successful.',
-      data: { tokens: { access: token }, user_id: user.id, ...withoutId(profileOf(user)) },
-    });
+    return c.json(
+      {
+        status: 'success' as const,
+        message: 'Login successful.',
+        data: { tokens: { access: token }, user_id: user.id, ...withoutId(profileOf(user)) },
+      },
+      200,
+    );
   });
 
-  app.post('/logout', requireSession(accounts), async (c) => {
+  const logout = createRoute({
+    method: 'post',
+    path: '/logout',
+    tags: ['Accounts'],
+    summary: 'Log out',
+    description: 'Ends the session: the token is refused from now on.',
+    ...shopperSession(accounts),
+    responses: { 200: json(MessageAnswerSchema, 'Logged out.'), ...errors(401, 413) },
+  });
+  app.openapi(logout, async (c) => {
     await revokeToken(db, accounts.tokens, c.get('session'));
-    return c.json({ message: 'Logged out.' });
+    return c.json({ message: 'Logged out.' }, 200);
   });
 
-  app.post('/request_reset_otp', async (c) => {
-    const { email } = await parseJson(c, resetRequestSchema);
+  const requestReset = createRoute({
+    method: 'post',
+    path: '/request_reset_otp',
+    tags: ['Accounts'],
+    summary: 'Ask for a password-reset PIN',
+    description: 'E-mails a 4-digit PIN. The answer is the same whether or not the account exists.',
+    request: { body: jsonBody(resetRequestSchema) },
+    responses: { 200: json(MessageAnswerSchema, 'The PIN is on its way.'), ...errors(400, 413, 415, 429, 503) },
+  });
+  app.openapi(requestReset, async (c) => {
+    const { email } = c.req.valid('json');
     const source = addressOf(c);
     const user = await userByEmail(db, email);
     const device = user ? presentedDevice(c, accounts.secret, user.id) : null;
@@ -105,11 +159,22 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
         }),
       );
     }
-    return c.json({ message: 'OTP sent to your email.' });
+    return c.json({ message: 'OTP sent to your email.' }, 200);
   });
 
-  app.post('/verify_reset_otp', async (c) => {
-    const { email, otp } = await parseJson(c, verifyOtpSchema);
+  const verifyReset = createRoute({
+    method: 'post',
+    path: '/verify_reset_otp',
+    tags: ['Accounts'],
+    summary: 'Check a password-reset PIN',
+    request: { body: jsonBody(verifyOtpSchema) },
+    responses: {
+      200: json(ResetTokenAnswerSchema, 'The PIN is right: the token for reset_password.'),
+      ...errors([400, 'The request is not valid, or the PIN is wrong.'], 413, 415, 429, 503),
+    },
+  });
+  app.openapi(verifyReset, async (c) => {
+    const { email, otp } = c.req.valid('json');
     const wait =
       (await throttles.resetWrongPinsPerEmailHourly.retryAfter(email)) ||
       (await consumeAll([[throttles.resetVerificationsPerAddress, addressOf(c)]]));
@@ -121,17 +186,29 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
     }
     // The token lets this browser set the password: no cache between it and the shop may keep it.
     c.header('cache-control', 'no-store');
-    return c.json({ message: 'OTP verified! Redirecting...', reset_token: resetToken });
+    return c.json({ message: 'OTP verified! Redirecting...', reset_token: resetToken }, 200);
   });
 
-  app.post('/reset_password', async (c) => {
-    const { email, new_password, reset_token } = await parseJson(c, ResetPasswordBody);
+  const reset = createRoute({
+    method: 'post',
+    path: '/reset_password',
+    tags: ['Accounts'],
+    summary: 'Set a new password',
+    description: 'Needs the token of a verified PIN. Every session of the account ends.',
+    request: { body: jsonBody(ResetPasswordBody) },
+    responses: {
+      200: json(MessageAnswerSchema, 'The password was changed.'),
+      ...errors([400, 'The request is not valid, or the PIN was not verified.'], 413, 415),
+    },
+  });
+  app.openapi(reset, async (c) => {
+    const { email, new_password, reset_token } = c.req.valid('json');
     await resetPassword(db, email, reset_token, () => hashPassword(new_password), accounts.now);
     // Whoever proved they read the account's mail is its owner: strangers' failures against the
     // old password no longer keep the owner's new browsers out.
     await throttles.loginFailuresPerAccountDaily.reset(email);
     await throttles.loginFailuresPerAccountAndAddress.reset(`${email} ${addressOf(c)}`);
-    return c.json({ message: 'Password reset successful! Redirecting to login...' });
+    return c.json({ message: 'Password reset successful! Redirecting to login...' }, 200);
   });
 
   return app;

@@ -1,4 +1,14 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  BannerSchema,
+  CategorySchema,
+  HomeOfferSchema,
+  ProductPageSchema,
+  ProductSchema,
+  SearchResultSchema,
+  SubcategorySchema,
+} from '../../contract/api/catalogue';
 import { IdParams } from '../../contract/schemas/common';
 import { ProductsQuery, SearchQuery } from '../../contract/schemas/catalogue';
 import type { Db } from '../db';
@@ -15,9 +25,9 @@ import {
   subcategories,
   type ProductFilter,
 } from '../services/catalogue/public-catalogue';
+import { ApiRoutes, errors, json, notModified, onInvalid } from '../http/api-routes';
 import { notFound } from '../http/errors';
 import type { ResponseCache } from '../http/response-cache';
-import { parseParams, parseQuery } from '../http/validate';
 
 const DEFAULT_PAGE_SIZE = 50;
 
@@ -29,25 +39,67 @@ function first(...values: (number | undefined)[]): number | undefined {
   return values.find((v) => v !== undefined);
 }
 
-const productNotFound = () => notFound(PRODUCT_NOT_FOUND);
+/** A public list, cached: every call of this module answers from the response cache (304 when unchanged). */
+const list = (summary: string, path: string, schema: z.ZodType, answer: string, description?: string) =>
+  createRoute({
+    method: 'get',
+    path,
+    tags: ['Catalogue'],
+    summary,
+    description,
+    responses: { 200: json(z.array(schema), answer), 304: notModified, ...errors() },
+  });
 
 /**
  * The public catalogue: categories, subcategories, banners, products, featured and search, read
  * through services/catalogue/public-catalogue.ts and kept in the response cache.
  */
-export function catalogueRoutes(db: Db, cache: ResponseCache): Hono {
-  const app = new Hono({ strict: false });
+export function catalogueRoutes(db: Db, cache: ResponseCache): ApiRoutes {
+  const app = new ApiRoutes();
 
-  app.get('/product_categories', (c) => cache.json(c, () => categories(db), NO_PARAMS));
+  app.openapi(
+    list('List the categories', '/product_categories', CategorySchema, 'Every category, in display order.'),
+    (c) => cache.json(c, () => categories(db), NO_PARAMS),
+  );
 
-  app.get('/subcategories', (c) => cache.json(c, () => subcategories(db), NO_PARAMS));
+  app.openapi(
+    list('List the subcategories', '/subcategories', SubcategorySchema, 'Every subcategory, by category.'),
+    (c) => cache.json(c, () => subcategories(db), NO_PARAMS),
+  );
 
-  app.get('/banners_api', (c) => cache.json(c, () => banners(db), NO_PARAMS));
+  app.openapi(
+    list("List the home page's banners", '/banners_api', BannerSchema, 'The banners, in display order.'),
+    (c) => cache.json(c, () => banners(db), NO_PARAMS),
+  );
 
-  app.get('/home_offers', (c) => cache.json(c, () => homeOffers(db), NO_PARAMS));
+  app.openapi(
+    list(
+      "List the home page's Extra Offers",
+      '/home_offers',
+      HomeOfferSchema,
+      'The offers, in display order.',
+      'Hidden offers are left out; staff manage them under /api/admin/catalogue/offers.',
+    ),
+    (c) => cache.json(c, () => homeOffers(db), NO_PARAMS),
+  );
 
-  app.get('/products', async (c) => {
-    const q = parseQuery(c, ProductsQuery);
+  const listProducts = createRoute({
+    method: 'get',
+    path: '/products',
+    tags: ['Catalogue'],
+    summary: 'List products',
+    description:
+      'Without `page` and `page_size`, every matching product as a list; with either, one page ' +
+      'of them with the total count.',
+    request: { query: ProductsQuery },
+    responses: {
+      200: json(z.union([z.array(ProductSchema), ProductPageSchema]), 'The products, or one page of them.'),
+      304: notModified,
+      ...errors(400),
+    },
+  });
+  app.openapi(listProducts, async (c) => {
+    const q = c.req.valid('query');
     const filter: ProductFilter = {
       categoryId: first(q.category, q.category_id),
       subcategoryId: first(q.sub_category, q.sub_category_id, q.subcategory_id),
@@ -72,17 +124,50 @@ export function catalogueRoutes(db: Db, cache: ResponseCache): Hono {
     );
   });
 
-  app.get('/products/:id', async (c) => {
-    const { id } = parseParams(c, IdParams, productNotFound);
-    return cache.json(c, () => product(db, id), NO_PARAMS);
+  const getProduct = createRoute({
+    method: 'get',
+    path: '/products/{id}',
+    tags: ['Catalogue'],
+    summary: 'Get one product',
+    request: { params: IdParams },
+    responses: { 200: json(ProductSchema, 'The product.'), 304: notModified, ...errors([404, 'No such product.']) },
   });
+  app.openapi(
+    getProduct,
+    (c) => cache.json(c, () => product(db, c.req.valid('param').id), NO_PARAMS),
+    onInvalid({ param: () => notFound(PRODUCT_NOT_FOUND) }),
+  );
 
-  app.get('/featured_products', (c) => cache.json(c, () => products(db, { featured: true }), NO_PARAMS));
+  app.openapi(
+    list(
+      'List the featured products',
+      '/featured_products',
+      ProductSchema,
+      'The featured products.',
+      'Products flagged big deal or popular; the storefront shows those with `big_deal`.',
+    ),
+    (c) => cache.json(c, () => products(db, { featured: true }), NO_PARAMS),
+  );
 
-  app.get('/products_search', async (c) => {
-    const q = parseQuery(c, SearchQuery);
+  const search = createRoute({
+    method: 'get',
+    path: '/products_search',
+    tags: ['Catalogue'],
+    summary: 'Search products',
+    description:
+      'Products whose name, description, category or subcategory hold every word, best first: the ' +
+      'whole phrase in the name, then every word in the name, then the rest. At most 100.',
+    request: { query: SearchQuery },
+    responses: {
+      200: json(z.array(SearchResultSchema), 'The products found.'),
+      304: notModified,
+      ...errors(400),
+    },
+  });
+  app.openapi(search, async (c) => {
+    const q = c.req.valid('query');
     const text = (q.search ?? q.q ?? '').trim();
-    if (!text) return c.json([]);
+    if (!text) return c.json([], 200);
     return cache.json(c, () => searchProducts(db, text), { text });
   });
 

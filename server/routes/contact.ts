@@ -1,5 +1,8 @@
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { StoredMessageAnswerSchema } from '../../contract/api/messages';
 import { CONTACT_THANKS, contactSchema, type ContactFields } from '../../contract/schemas/contact';
+import { ApiRoutes, errors, readByHandler, json } from '../http/api-routes';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { isFormRequest, isJsonRequest, parseValue, readJson } from '../http/validate';
@@ -26,11 +29,32 @@ async function readContactBody(c: Context): Promise<unknown> {
  * The Contact Us form: validated, throttled per client address and per e-mail, stored, then
  * e-mailed to customer care through the shop's mailer (the outbox or SMTP).
  */
-export function contactRoutes(accounts: Accounts): Hono {
+export function contactRoutes(accounts: Accounts): ApiRoutes {
   const { db, throttles } = accounts;
-  const app = new Hono({ strict: false });
+  const app = new ApiRoutes();
 
-  app.post('/contact', async (c) => {
+  const send = createRoute({
+    method: 'post',
+    path: '/contact',
+    tags: ['Contact'],
+    summary: 'Send a message to customer care',
+    description:
+      'JSON is answered with JSON. A plain HTML form post (sent before the page\u2019s script ran) is ' +
+      'answered 303 back to the Contact Us page, `?contact=sent|invalid|busy` in its address.',
+    // Read by readContactBody: a plain form post is answered differently from JSON.
+    request: {
+      body: readByHandler({
+        'application/json': { schema: contactSchema },
+        'application/x-www-form-urlencoded': { schema: contactSchema },
+      }),
+    },
+    responses: {
+      201: json(StoredMessageAnswerSchema, 'The message was stored and is being e-mailed.'),
+      303: { description: 'A plain form post: back to the Contact Us page.' },
+      ...errors(400, 413, 415, 429),
+    },
+  });
+  app.openapi(send, async (c) => {
     // A plain form post is answered with the page again (303), the outcome in its address.
     const plainForm = !isJsonRequest(c);
     const back = (outcome: 'sent' | 'invalid' | 'busy') => c.redirect(`${PAGE}?contact=${outcome}#contact-form`, 303);

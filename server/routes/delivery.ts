@@ -1,21 +1,35 @@
-import { Hono } from 'hono';
-import { PincodeParams } from '../../contract/api/delivery';
-import { parseParams, validationError } from '../http/validate';
+import { createRoute } from '@hono/zod-openapi';
+import { DeliveryAnswerSchema, PincodeParams } from '../../contract/api/delivery';
+import { ApiRoutes, errors, json } from '../http/api-routes';
 import { answerMaxAge, deliveryAnswer, type DeliveryOptions } from '../services/delivery/serviceability';
 
 /**
  * The delivery check of the product page and checkout: public (no login), and the same for
  * everyone asking about a pincode at the same time, so browsers and CDNs may keep it a while.
  */
-export function deliveryRoutes(options: DeliveryOptions, now: () => number): Hono {
-  const app = new Hono({ strict: false });
+export function deliveryRoutes(options: DeliveryOptions, now: () => number): ApiRoutes {
+  const app = new ApiRoutes();
 
-  app.get('/delivery/:pincode', (c) => {
-    // Anything that is not a pincode is the shopper's typing: 400 with the form's own message.
-    const { pincode } = parseParams(c, PincodeParams, validationError);
+  // Anything that is not a pincode is the shopper's typing: 400 with the form's own message.
+  const check = createRoute({
+    method: 'get',
+    path: '/delivery/{pincode}',
+    tags: ['Delivery'],
+    summary: 'Check delivery to a pincode',
+    description:
+      "The zone of the pincode's longest configured prefix gives the days (Sundays not counted, from " +
+      'today in India) and whether cash on delivery is offered, for orders up to `cod_limit`. Cached ' +
+      'by browsers for 5 minutes (less just before midnight in India, when the dates move on).',
+    request: { params: PincodeParams },
+    responses: {
+      200: json(DeliveryAnswerSchema, 'Deliverable with its date, or not deliverable.'),
+      ...errors([400, 'Not a pincode: `Valid 6-digit pincode is required`.']),
+    },
+  });
+  app.openapi(check, (c) => {
     const at = now();
     c.header('cache-control', `public, max-age=${answerMaxAge(at)}`);
-    return c.json(deliveryAnswer(pincode, options, at));
+    return c.json(deliveryAnswer(c.req.valid('param').pincode, options, at), 200);
   });
 
   return app;

@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { Db } from '../db';
+import { ApiRoutes, json } from '../http/api-routes';
 import { checkDatabase } from '../services/health';
 
 /** A check that takes longer than this counts as failed: a load balancer must not wait on a hung pool. */
@@ -78,10 +79,23 @@ async function timed(check: () => Promise<unknown>): Promise<{ ok: boolean; ms: 
  * (the shop still sells: throttled account actions answer 503 on their own); 503 when the
  * database does not, so the balancer sends shoppers to a process that can serve them.
  */
-export function healthRoutes(options: HealthOptions): Hono {
-  const routes = new Hono();
+export function healthRoutes(options: HealthOptions): ApiRoutes {
+  const routes = new ApiRoutes();
   const now = options.now ?? Date.now;
-  routes.get('/health', async (c) => {
+  const health = createRoute({
+    method: 'get',
+    path: '/health',
+    tags: ['Operations'],
+    summary: "This process's health, for load balancers",
+    description:
+      'Checks the database (`select 1`) and Redis (`PING`, when REDIS_URL is set), each within 2 s, and ' +
+      'gives the age of the site being served. Never cached, never throttled.',
+    responses: {
+      200: json(HealthSchema, 'The database answers (Redis may not: then `status` is `degraded`).'),
+      503: json(HealthSchema, 'The database does not answer: send requests to another process.'),
+    },
+  });
+  routes.openapi(health, async (c) => {
     const redis = options.redis;
     let waiting: number | null = null;
     const [database, redisCheck] = await Promise.all([

@@ -1,11 +1,14 @@
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { ProfileAnswerSchema } from '../../contract/api/accounts';
 import {
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
   emailChanges,
   profileUpdateSchema,
 } from '../../contract/schemas/auth';
-import { requireSession, type SessionEnv } from '../http/auth';
+import { ApiRoutes, binary, errors, json, readByHandler } from '../http/api-routes';
+import { shopperSession, type SessionEnv } from '../http/auth';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, tooManyRequests } from '../http/errors';
 import { isFormRequest, isJsonRequest, parseValue, readJson } from '../http/validate';
@@ -33,15 +36,58 @@ async function readProfileBody(c: Context): Promise<{ fields: unknown; picture: 
   return { fields, picture: picture instanceof File && picture.size > 0 ? picture : null };
 }
 
+/** The picture travels beside the profile fields as a file. */
+const profilePictureField = binary('A new profile picture (JPEG, PNG or WebP); leave out to keep the old one.');
+
 /** The signed-in shopper's profile: read, and update with an optional new picture. */
-export function profileRoutes(accounts: Accounts): Hono<SessionEnv> {
+export function profileRoutes(accounts: Accounts): ApiRoutes<SessionEnv> {
   const { db, mediaDir, throttles } = accounts;
-  const app = new Hono<SessionEnv>({ strict: false });
-  const auth = requireSession(accounts);
+  const app = new ApiRoutes<SessionEnv>();
+  const signedIn = shopperSession(accounts);
 
-  app.get('/profile', auth, (c) => c.json(profileOf(c.get('session').user)));
+  const get = createRoute({
+    method: 'get',
+    path: '/profile',
+    tags: ['Profile'],
+    summary: "Get the shopper's profile",
+    ...signedIn,
+    responses: { 200: json(ProfileAnswerSchema, 'The profile.'), ...errors(401) },
+  });
+  app.openapi(get, (c) => c.json(profileOf(c.get('session').user), 200));
 
-  app.patch('/profile', auth, async (c) => {
+  const update = createRoute({
+    method: 'patch',
+    path: '/profile',
+    tags: ['Profile'],
+    summary: 'Update the profile',
+    description:
+      'A multipart form (with an optional picture), a URL-encoded form or JSON. A new e-mail needs ' +
+      'the current password; the old address is told of the change.',
+    ...signedIn,
+    request: {
+      body: readByHandler({
+        'multipart/form-data': {
+          schema: profileUpdateSchema.extend({ profile_picture: profilePictureField.optional() }),
+        },
+        'application/x-www-form-urlencoded': { schema: profileUpdateSchema },
+        'application/json': { schema: profileUpdateSchema },
+      }),
+    },
+    responses: {
+      200: json(ProfileAnswerSchema, 'The updated profile.'),
+      ...errors(
+        [400, 'The request is not valid (a new e-mail without the current password among others).'],
+        401,
+        [403, 'The current password is not correct.'],
+        [409, 'The e-mail or phone number belongs to another account.'],
+        413,
+        415,
+        429,
+        503,
+      ),
+    },
+  });
+  app.openapi(update, async (c) => {
     const user = c.get('session').user;
     const body = await readProfileBody(c);
     const { current_password: currentPassword, ...input } = parseValue(profileUpdateSchema, body.fields);
@@ -94,7 +140,7 @@ export function profileRoutes(accounts: Accounts): Hono<SessionEnv> {
           .catch((error: unknown) => console.error(`Could not send the e-mail change notice: ${String(error)}`)),
       );
     }
-    return c.json(profileOf(updated));
+    return c.json(profileOf(updated), 200);
   });
 
   return app;

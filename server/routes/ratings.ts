@@ -1,5 +1,7 @@
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
+import { ReviewSchema } from '../../contract/api/buying';
 import {
   CreateReviewBody,
   MAX_REVIEW_IMAGES,
@@ -8,9 +10,10 @@ import {
   ReviewsQuery,
 } from '../../contract/schemas/reviews';
 import type { ResponseCache } from '../http/response-cache';
-import { requireSession, type SessionEnv } from '../http/auth';
+import { ApiRoutes, binary, errors, json, notModified, readByHandler } from '../http/api-routes';
+import { shopperSession, type SessionEnv } from '../http/auth';
 import { ApiError } from '../http/errors';
-import { isFormRequest, isJsonRequest, parseQuery, parseValue, readJson } from '../http/validate';
+import { isFormRequest, isJsonRequest, parseValue, readJson } from '../http/validate';
 import type { Accounts } from '../services/auth/accounts';
 import { createReview, reviewsOf } from '../services/reviews';
 
@@ -49,18 +52,60 @@ async function readReviewBody(c: Context): Promise<{ fields: Record<string, unkn
   return { fields, files };
 }
 
-/** Reviews: readable by anyone, filtered by product, variant and/or author; written by shoppers who bought. */
-export function ratingRoutes(accounts: Accounts, cache: ResponseCache): Hono<SessionEnv> {
-  const { db, mediaDir } = accounts;
-  const app = new Hono<SessionEnv>({ strict: false });
+/** A review's pictures, as files beside its fields. */
+const reviewImagesField = z
+  .array(binary())
+  .max(MAX_REVIEW_IMAGES)
+  .optional()
+  .meta({ description: `Up to ${MAX_REVIEW_IMAGES} pictures (JPEG, PNG or WebP).` });
 
-  app.get('/ratings', async (c) => {
-    const q = parseQuery(c, ReviewsQuery);
+/** Reviews: readable by anyone, filtered by product, variant and/or author; written by shoppers who bought. */
+export function ratingRoutes(accounts: Accounts, cache: ResponseCache): ApiRoutes<SessionEnv> {
+  const { db, mediaDir } = accounts;
+  const app = new ApiRoutes<SessionEnv>();
+
+  const list = createRoute({
+    method: 'get',
+    path: '/ratings',
+    tags: ['Reviews'],
+    summary: 'List reviews',
+    description: 'Newest first, at most 500; narrowed by product, variant and/or author.',
+    request: { query: ReviewsQuery },
+    responses: { 200: json(z.array(ReviewSchema), 'The reviews.'), 304: notModified, ...errors(400) },
+  });
+  app.openapi(list, async (c) => {
+    const q = c.req.valid('query');
     const filter = { product: q.product, variant: q.variant ?? q.variant_id, user: q.user };
     return cache.json(c, () => reviewsOf(db, filter), filter);
   });
 
-  app.post('/ratings', requireSession(accounts), async (c) => {
+  const write = createRoute({
+    method: 'post',
+    path: '/ratings',
+    tags: ['Reviews'],
+    summary: 'Review a bought variant',
+    description: 'A multipart form with up to three pictures (or JSON without pictures). One review per variant.',
+    ...shopperSession(accounts),
+    request: {
+      body: readByHandler({
+        'multipart/form-data': { schema: CreateReviewBody.extend({ images: reviewImagesField }) },
+        'application/json': { schema: CreateReviewBody },
+      }),
+    },
+    responses: {
+      201: json(ReviewSchema, 'The review.'),
+      ...errors(
+        400,
+        401,
+        [403, 'The shopper has not bought this variant (`detail` repeats the message).'],
+        [404, 'No such variant.'],
+        [409, 'The shopper has reviewed this variant already (`detail` repeats the message).'],
+        413,
+        415,
+      ),
+    },
+  });
+  app.openapi(write, async (c) => {
     const { fields, files } = await readReviewBody(c);
     // `user` may be sent too, but the session alone decides whose review it is.
     const raw = {

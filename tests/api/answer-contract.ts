@@ -1,9 +1,11 @@
 /**
  * Checks API answers against the OpenAPI document: the test helpers run every answer through
- * `checkAnswer`, so each API test also proves the document describes what the server says.
+ * `checkAnswer`, so each API test also proves the document (generated from the routes) describes
+ * what the server says: the status, the content type, and a JSON body's schema.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
-import { openApiDocument, type OpenApiDocument } from '../../server/openapi/document';
+import type { OpenApiDocument } from '../../server/openapi/document';
+import { apiDocument } from '../../server/routes/api';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const DOC_ID = 'openapi.json';
@@ -45,17 +47,25 @@ function pathPattern(template: string): RegExp {
   return new RegExp(`^${escaped}/?$`);
 }
 
+/** Does `type` (an answer's Content-Type) fall under `declared` (a media type or range of the document)? */
+function mediaTypeMatches(type: string, declared: string): boolean {
+  const essence = type.split(';')[0]!.trim().toLowerCase();
+  if (declared === '*/*') return true;
+  if (declared.endsWith('/*')) return essence.startsWith(declared.slice(0, -1));
+  return essence === declared.toLowerCase();
+}
+
 export interface AnswerChecker {
   /**
-   * Throws when a JSON answer of a documented operation does not match the document: a status
-   * it does not list (and no `default`), no JSON body documented, or a body its schema refuses.
-   * Answers of undocumented paths or methods, and bodies that are not JSON, are not checked.
-   * Answers true when the body was validated.
+   * Throws when an answer of a documented operation does not match the document: a status it
+   * does not list (and no `default`), a body of a content type it does not give that answer (or a
+   * body where it gives none), or a JSON body its schema refuses. Answers of undocumented paths or
+   * methods are not checked. Answers true when a JSON body was validated.
    */
   check(method: string, url: string, answer: { status: number; headers: Headers; body: unknown }): boolean;
 }
 
-export function answerChecker(doc: OpenApiDocument = openApiDocument()): AnswerChecker {
+export function answerChecker(doc: OpenApiDocument = apiDocument()): AnswerChecker {
   const ajv = schemaValidator();
   addComponents(ajv, doc);
   const paths = Object.entries((doc.paths ?? {}) as Record<string, Record<string, Operation>>)
@@ -72,13 +82,19 @@ export function answerChecker(doc: OpenApiDocument = openApiDocument()): AnswerC
       const found = paths.find((p) => p.pattern.test(path) && p.item[lower]);
       if (!found) return false;
       const type = answer.headers.get('content-type') ?? '';
-      if (!/^application\/json\b/i.test(type)) return false;
       const where = `${method.toUpperCase()} ${found.template} → ${answer.status}`;
       const responses = found.item[lower]!.responses ?? {};
       const status = String(answer.status) in responses ? String(answer.status) : 'default';
-      const schema = responses[status]?.content?.['application/json']?.schema;
       if (!responses[status]) throw new Error(`${where}: the OpenAPI document lists no such answer`);
-      if (!schema) throw new Error(`${where}: the OpenAPI document gives this answer no JSON body`);
+      const content = responses[status].content ?? {};
+      const json = /^application\/json\b/i.test(type);
+      const hasBody = !(typeof answer.body === 'string' && answer.body === '');
+      if (hasBody && !Object.keys(content).some((declared) => mediaTypeMatches(type, declared))) {
+        const what = json ? 'JSON body' : `body of type ${type || '(none)'}`;
+        throw new Error(`${where}: the OpenAPI document gives this answer no ${what}`);
+      }
+      const schema = content['application/json']?.schema;
+      if (!json || !schema) return false;
       const key = `${lower} ${found.template} ${status}`;
       let validate = validators.get(key);
       if (!validate) {

@@ -140,7 +140,8 @@ export async function makeTestApp(products = 60, options: TestAppOptions = {}): 
   });
   const get = async (urlPath: string, init?: RequestInit) => {
     const res = await readResponse(await app.request(urlPath, init));
-    // Every JSON answer of a documented route must match the OpenAPI document, in every API test.
+    // Every answer of a documented route must match the OpenAPI document (its status, content type and
+    // JSON schema), in every API test.
     checkAnswer(init?.method ?? 'GET', urlPath, res);
     return res;
   };

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openApiDocument } from '../../server/openapi/document';
+import { apiDocument } from '../../server/routes/api';
 import { renderApiMarkdown } from '../../server/openapi/markdown';
 import { API_REFERENCE_CSP } from '../../server/http/security-headers';
 import { addComponents, answerChecker, checkedAnswers, schemaValidator, withSchemaRefs } from './answer-contract';
 import { makeTestApp, newUser, type TestApp } from './helpers';
 
-const doc = openApiDocument();
+const doc = apiDocument();
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 type Json = Record<string, unknown>;
 
@@ -137,13 +137,19 @@ describe('the document and the app', () => {
   });
   afterAll(() => t.close());
 
-  test('every API route the app serves is in the document, and every documented route is served', () => {
+  test('every route the app serves under /api/ and /media/ is declared in the document, and every declared route is served', () => {
+    // `/media/*` takes the rest of the path at any depth; OpenAPI templates it as one parameter.
+    const declaredAs = (p: string) =>
+      p
+        .replace(/:(\w+)/g, '{$1}')
+        .replace(/\/\*$/, '/{path}')
+        .replace(/\/$/, '');
     const served = new Set(
       t.app.routes
-        .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !r.path.includes('*'))
-        .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}').replace(/\/$/, '')}`),
+        .filter((r) => /^\/(api|media)\//.test(r.path) && r.method !== 'ALL')
+        .map((r) => `${r.method} ${declaredAs(r.path)}`),
     );
-    expect(served.size).toBeGreaterThan(35);
+    expect(served.size).toBeGreaterThan(90);
     expect([...served].filter((route) => !documented.has(route)).sort()).toEqual([]);
     expect([...documented].filter((route) => !served.has(route)).sort()).toEqual([]);
   });
@@ -420,6 +426,43 @@ describe('answers are checked against the document', () => {
     expect(() => checker.check('GET', '/api/common/orders/5', answer({ error: 'Order not found.' }))).toThrow(
       /required property 'message'/,
     );
+  });
+  test('an answer of a content type its route does not declare fails, and so does a body where it declares none', () => {
+    const as = (type: string, body: unknown, status = 200) => ({
+      status,
+      headers: new Headers({ 'content-type': type }),
+      body,
+    });
+    const invoice = '/api/common/orders/5/invoice';
+    expect(checker.check('GET', invoice, as('application/pdf', '%PDF-1.7'))).toBe(false);
+    expect(() => checker.check('GET', invoice, as('text/html; charset=utf-8', '<p>Invoice</p>'))).toThrow(
+      /no body of type text\/html/,
+    );
+    expect(checker.check('GET', '/api/admin/catalogue/export.csv', as('text/csv; charset=utf-8', 'sku\n'))).toBe(false);
+    expect(checker.check('GET', '/media/images/x.webp', as('image/webp', 'RIFF'))).toBe(false);
+    // A 304 has no body; one with a body is not what the document says.
+    expect(checker.check('GET', '/api/common/products', as('application/json', '', 304))).toBe(false);
+    expect(() => checker.check('GET', '/api/common/products', as('application/json', [], 304))).toThrow(/no JSON body/);
+  });
+
+  test('non-JSON answers of real calls are checked too: a 304, the reference’s page and files, a picture', async () => {
+    const first = await t.get('/api/common/products/1');
+    const before = checkedAnswers.count;
+    const again = await t.get('/api/common/products/1', { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    for (const asset of ['/api/docs', '/api/docs/assets/start.js', '/api/docs/assets/swagger-ui.css']) {
+      const res = await t.get(asset);
+      expect(res.status, asset).toBe(200);
+      expect(checker.check('GET', asset, res), asset).toBe(false);
+    }
+    // A pipeline picture: the file once encoded (an image type), or the JSON 404 before; checked either way.
+    const picture = (first.body as { variants: { images: { image: string }[] }[] }).variants[0]!.images[0]!.image;
+    const res = await t.get(picture);
+    expect(res.headers.get('content-type')).toMatch(
+      res.status === 200 ? /^image\/(jpeg|png|webp|avif)$/ : /^application\/json/,
+    );
+    // Only the picture's 404, if it was one, had a JSON body to validate; each went through t.get's check.
+    expect(checkedAnswers.count - before).toBe(res.status === 200 ? 0 : 1);
   });
 });
 

@@ -259,9 +259,9 @@ describe('staff tokens and shopper tokens are kept apart', () => {
   });
 
   test('every staff call of the OpenAPI document tagged Staff is in the table above', async () => {
-    const { openApiDocument } = await import('../../server/openapi/document');
+    const { apiDocument } = await import('../../server/routes/api');
     const documented = Object.entries(
-      openApiDocument().paths as Record<string, Record<string, { security?: object[]; tags?: string[] }>>,
+      apiDocument().paths as Record<string, Record<string, { security?: object[]; tags?: string[] }>>,
     )
       .flatMap(([p, item]) =>
         Object.entries(item)
