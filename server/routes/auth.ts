@@ -37,7 +37,11 @@ export function authRoutes(accounts: Accounts): Hono<SessionEnv> {
 
   app.post('/signup', async (c) => {
     const input = await parseJson(c, signupSchema);
-    const wait = await consumeAll([[throttles.signupsPerAddress, addressOf(c)]]);
+    const wait = await consumeAll([
+      [throttles.signupsPerAddress, addressOf(c)],
+      [throttles.signupsPerEmail, input.email],
+      [throttles.signupsPerPhone, input.phone_number],
+    ]);
     if (wait) throw tooManyRequests(wait);
     const conflict = await findConflict(db, input.email, input.phone_number);
     if (conflict) throw conflictError(conflict);
