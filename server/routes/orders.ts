@@ -62,8 +62,7 @@ export function orderRoutes(
 
   app.post('/create_order', auth, async (c) => {
     const body = await parseJson(c, CreateOrderBody, createOrderError);
-    const to =
-      body.address_id === undefined ? { address: body.address } : { address: body.address, addressId: body.address_id };
+    const to = { address: body.address, addressId: body.address_id, fields: body.delivery_address };
     const order = await ordering.placeOrder(c.get('session').user.id, body.products, to, body.payment_method);
     // Cash on delivery has no checkout to open: the order is confirmed as it is.
     if (order.payment_method === 'cod') {
