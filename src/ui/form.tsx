@@ -78,12 +78,16 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   onValue: (value: string) => void;
   /** Extra control after the input (e.g. a show/hide button). */
   after?: ReactNode;
+  /** What the input takes, shown below it before anything is typed ('At least 8 characters…'). */
+  hint?: string | undefined;
 };
 
 /** A labelled input with its error text tied to it for assistive technology. */
-export function Field({ label, name, value, error, onValue, after, className, ...rest }: FieldProps) {
+export function Field({ label, name, value, error, onValue, after, hint, className, ...rest }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const input = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(input, value, onValue);
   return (
@@ -99,12 +103,17 @@ export function Field({ label, name, value, error, onValue, after, className, ..
           value={value}
           onChange={(e) => onValue(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
           className={`min-w-0 flex-1 rounded-lg border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-400'} ${after ? 'rounded-r-none' : ''}`}
           {...rest}
         />
         {after}
       </div>
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {error}

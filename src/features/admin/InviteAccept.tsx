@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { StaffEnrolment } from '../../../contract/api/staff';
 import { validate } from '../../../contract/schemas/common';
 import { acceptInviteSchema } from '../../../contract/schemas/staff';
+import { PASSWORD_HINT } from '../../../contract/schemas/auth';
 import { Button } from '../../ui/Button';
 import { Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../../ui/form';
 import { acceptStaffInvite } from './admin-api';
@@ -62,7 +63,7 @@ export function InviteAccept() {
     <form noValidate onSubmit={submit} aria-label="Accept the invitation" className="flex flex-col gap-4">
       <p>Choose the name your colleagues will see and a password of your own.</p>
       <Field label="Your name" autoComplete="name" {...bind('name')} />
-      <PasswordField label="Password" autoComplete="new-password" {...bind('password')} />
+      <PasswordField label="Password" autoComplete="new-password" hint={PASSWORD_HINT} {...bind('password')} />
       <FormMessage message={message} kind="error" />
       <Button type="submit" block {...guardedSubmit(hydrated && token !== undefined, pending)}>
         {pending ? 'Opening your account…' : 'Accept the invitation'}
