@@ -38,7 +38,7 @@ export function passwordProblem(password: string, email?: string): string | null
 }
 
 /** True when the password is the e-mail, or its part before @, whatever the case and surrounding spaces. */
-function isEmailLike(password: string, email: string): boolean {
+export function isEmailLike(password: string, email: string): boolean {
   const typed = password.trim().toLowerCase();
   const address = email.trim().toLowerCase();
   const local = address.split('@')[0] ?? '';

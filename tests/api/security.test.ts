@@ -307,6 +307,27 @@ describe('3. no trivial password', () => {
     });
     expect(accepted.status).toBe(201);
   });
+
+  test('a profile cannot move the account to an e-mail that is its password', async () => {
+    const user = await newUser(t, { password: 'ravi.kumar.home@example.in' });
+    const json = {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      phone_number: user.phone_number,
+      email: 'ravi.kumar.home@example.in',
+      current_password: user.password,
+    };
+    const res = await t.call('PATCH', '/api/common/profile/', { token: user.token, json });
+    expect(res.status).toBe(400);
+    expect((res.body as ErrorBody).errors?.email).toEqual([
+      'Your password is this email address, or its part before @: change your password first, then your email.',
+    ]);
+    const other = await t.call('PATCH', '/api/common/profile/', {
+      token: user.token,
+      json: { ...json, email: `ravi-${process.pid}@example.in` },
+    });
+    expect(other.status).toBe(200);
+  });
 });
 
 describe('4. exact input', () => {
