@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from './db';
+import type { TrustProxy } from './shared/proxy-trust';
 import { errorResponse } from './http/errors';
 import { compress } from './http/compress';
 import { storefrontCors } from './http/cors';
@@ -46,8 +47,8 @@ export interface AppOptions {
    * key that lasts as long as the process (enough for a build, not for a shop).
    */
   payments?: PaymentsOptions;
-  /** Behind one reverse proxy: take the client address from the X-Forwarded-For entry it appends. */
-  trustProxy?: boolean;
+  /** The proxies whose X-Forwarded-For entries name the client (TRUST_PROXY); none when unset. */
+  trustProxy?: TrustProxy;
   /** The shop's public address (SITE_URL): when it is https, browsers are told to use nothing else (HSTS). */
   siteUrl?: string;
   /** Folder of the built site to serve, or null while the first build runs. */

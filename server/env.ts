@@ -5,6 +5,7 @@ import { DEFAULT_COD_LIMIT_RUPEES } from '../contract/delivery';
 import { SQLITE_FILE_NAME } from './db/engine';
 import { redactUrl } from './db/postgres';
 import { DEMO_SELLER, sellerProblem, type Seller } from './services/invoices/issuing';
+import { parseTrustProxy, type TrustProxy } from './shared/proxy-trust';
 
 /** `name@host.tld` or `Display Name <name@host.tld>`; no line breaks or control characters. */
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -56,7 +57,20 @@ const fields = z.object({
     .trim()
     .regex(MAILBOX, 'must be an address such as "Shop <no-reply@example.in>"')
     .default('GharBazaar <no-reply@gharbazaar.in>'),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be 0, 1 (the one proxy in front), a number of proxies, or proxy addresses and CIDR ranges separated by commas (${error instanceof Error ? error.message : String(error)})`,
+        });
+        return z.NEVER;
+      }
+    }),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   RAZORPAY_KEY_ID: z.string().trim().regex(RAZORPAY_KEY_ID, 'must look like rzp_test_… or rzp_live_…').optional(),
   RAZORPAY_KEY_SECRET: z.string().trim().min(8, 'must be the key secret Razorpay gave with the key id').optional(),
@@ -221,8 +235,8 @@ export interface Env {
   /** SMTP server for outgoing mail; when unset mail is written to DATA_DIR/outbox/. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Behind one reverse proxy: the client address is the one it appends to X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For entries name the client: none, a count of proxies in front, or their addresses. */
+  trustProxy: TrustProxy;
   /** Throttling of logins, sign-ups and password resets (off only for load or end-to-end tests). */
   rateLimits: boolean;
   /** Razorpay's key pair; both set or neither (then the local test checkout takes payments). */
@@ -307,7 +321,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     staffTokenTtlHours: v.STAFF_TOKEN_TTL_HOURS,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
-    trustProxy: v.TRUST_PROXY === '1',
+    trustProxy: v.TRUST_PROXY,
     rateLimits: v.RATE_LIMITS === 'on',
     razorpay:
       v.RAZORPAY_KEY_ID && v.RAZORPAY_KEY_SECRET

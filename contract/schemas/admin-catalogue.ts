@@ -39,6 +39,8 @@ export const UNIT_INVALID = `Unit must be one of: ${UNITS.join(', ')}.`;
 export const WEIGHT_INVALID = 'Weight must be a whole number of grams (0 to 1,000,000).';
 export const DIMENSION_INVALID = 'Must be a number of centimetres from 0 to 10,000.';
 export const HSN_INVALID = 'HSN code must be 4, 6 or 8 digits.';
+/** A product without HSN code could be paid for and never invoiced: none is created or shown without one. */
+export const HSN_REQUIRED = 'HSN code is required: the tax invoice names it (4, 6 or 8 digits).';
 export const GST_RATE_INVALID = `GST rate must be one of ${GST_RATES.join(', ')} (percent).`;
 export const SKU_REQUIRED = 'Product code (SKU) is required.';
 export const SKU_INVALID =
@@ -156,15 +158,18 @@ const productFields = {
   width: dimensionField,
   height: dimensionField,
   hsn_code: z
-    .union([z.string(), z.null()], { error: HSN_INVALID })
-    .transform((v) => (v === null ? null : v.trim() || null))
-    .pipe(z.string().regex(HSN_PATTERN, HSN_INVALID).nullable())
-    .meta({ description: 'HSN code for tax invoices (4, 6 or 8 digits); null when not set.' }),
+    .string({ error: HSN_REQUIRED })
+    .trim()
+    .min(1, HSN_REQUIRED)
+    .refine((v) => v === '' || HSN_PATTERN.test(v), HSN_INVALID)
+    .meta({
+      description: 'HSN code for tax invoices (4, 6 or 8 digits): required, a product cannot be sold without it.',
+    }),
   gst_rate: z
     .number({ error: GST_RATE_INVALID })
     .refine((v): v is GstRate => (GST_RATES as readonly number[]).includes(v), GST_RATE_INVALID)
     .transform((v) => v as GstRate)
-    .meta({ description: 'GST rate in percent.' }),
+    .meta({ description: 'GST rate in percent (required: the tax invoice needs it).' }),
   popular: flagField('Shown among Popular Products on the home page.'),
   big_deal: flagField('Shown among Daily Best Deals on the home page.'),
   hidden: hiddenField,
@@ -235,8 +240,8 @@ export const productCreateSchema = z
     length: dimensionField.optional().default(0),
     width: dimensionField.optional().default(0),
     height: dimensionField.optional().default(0),
-    hsn_code: productFields.hsn_code.optional().default(null),
-    gst_rate: productFields.gst_rate.optional().default(18),
+    hsn_code: productFields.hsn_code,
+    gst_rate: productFields.gst_rate,
     popular: productFields.popular.optional().default(false),
     big_deal: productFields.big_deal.optional().default(false),
     hidden: productFields.hidden.optional().default(false),

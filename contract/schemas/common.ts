@@ -21,14 +21,18 @@ export function onlyInvisible(text: string): boolean {
   return text.length > 0 && text.replace(INVISIBLE, '') === '';
 }
 
-/** True when a single line of text has no control or text-direction characters. */
+/**
+ * True when a single line of text is well-formed Unicode and has no control or text-direction
+ * characters. A lone UTF-16 surrogate ('\ud800', which JSON can carry) is no character at all:
+ * stored, it comes back as U+FFFD replacement characters.
+ */
 export function cleanLine(text: string): boolean {
-  return !CONTROL.test(text) && !BIDI_CONTROL.test(text);
+  return text.isWellFormed() && !CONTROL.test(text) && !BIDI_CONTROL.test(text);
 }
 
-/** True when a longer text (line breaks and tabs allowed) has no other control or text-direction characters. */
+/** True when a longer text (line breaks and tabs allowed) is well-formed, with no other control or text-direction characters. */
 export function cleanText(text: string): boolean {
-  return !CONTROL_IN_TEXT.test(text) && !BIDI_CONTROL.test(text);
+  return text.isWellFormed() && !CONTROL_IN_TEXT.test(text) && !BIDI_CONTROL.test(text);
 }
 
 /** A required single-line text: trimmed, `required` when empty or invisible, bounded, no control characters. */

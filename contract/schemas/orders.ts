@@ -6,6 +6,7 @@ import { formatRupees } from '../format';
 import { PAYMENT_METHODS } from '../order-lifecycle';
 import { lineQuantity, variantId } from './cart';
 import { wholeNumber } from './common';
+import { addressSchema } from './address';
 
 /** Longest delivery address an order keeps. */
 export const MAX_ADDRESS_LENGTH = 1000;
@@ -35,13 +36,20 @@ export const CreateOrderBody = z.object({
     .trim()
     .min(1, ADDRESS_REQUIRED)
     .max(MAX_ADDRESS_LENGTH, ADDRESS_REQUIRED)
-    .meta({ description: 'The delivery address as one line (name, phones, street, city, state, pincode).' }),
+    .meta({
+      description:
+        'The delivery address as one line: name, phones, street, city, then the state and the 6-digit pincode last, each after a comma. An address whose last two parts are not a state and a pincode is refused; `address_id` or `delivery_address`, when given, replace it.',
+    }),
   address_id: z
     .number({ error: ADDRESS_REQUIRED })
     .int(ADDRESS_REQUIRED)
     .positive(ADDRESS_REQUIRED)
     .optional()
     .meta({ description: "One of the shopper's saved addresses: the order goes there (its text replaces `address`)." }),
+  delivery_address: addressSchema.optional().meta({
+    description:
+      "The delivery address as fields (the address form's), when it is not a saved one: its state and pincode are read from them and its text replaces `address`.",
+  }),
   payment_method: z.enum(PAYMENT_METHODS, { error: 'payment_method must be online or cod.' }).default('online').meta({
     description:
       "'online' (the provider's checkout, the default) or 'cod' (cash on delivery, where the pincode allows it).",

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { profileChangeSchema, resetPasswordSchema, signupSchema } from './auth';
+import { passwordProblem, profileChangeSchema, resetPasswordSchema, signupSchema } from './auth';
 import { loadCommonPasswords } from './common-passwords';
 import { multilineText, optionalText, requiredText, validate } from './common';
 import { contactSchema } from './contact';
@@ -65,7 +65,15 @@ describe('new passwords (shared with the browser)', () => {
   test('too short still says so, not "common"', () => {
     expect(validate(signupSchema, { ...fields, password: '12345' })).toEqual({
       ok: false,
-      errors: { password: 'Password must be at least 6 characters.' },
+      errors: { password: 'Password must be at least 8 characters.' },
+    });
+  });
+
+  test('sign-up refuses the e-mail as the password', () => {
+    const email = 'asha.verma@example.in';
+    expect(validate(signupSchema, { ...fields, email, password: 'Asha.Verma@example.in' })).toEqual({
+      ok: false,
+      errors: { password: 'Password cannot be your email address or the part before @.' },
     });
   });
 
@@ -80,6 +88,27 @@ describe('new passwords (shared with the browser)', () => {
 
   test('an uncommon one passes', () => {
     expect(validate(signupSchema, { ...fields, password: 'masala-dosa-42' }).ok).toBe(true);
+  });
+});
+
+describe('the password rule (one for shoppers, staff, resets and the CLI)', () => {
+  const SHORT = 'Password must be at least 8 characters.';
+  test.each<[string, string, string | null]>([
+    ['six spaces', '      ', SHORT],
+    ['eight spaces', '        ', 'Password cannot be only spaces.'],
+    ['tabs and no-break spaces', '\t\t\u00a0\u00a0    ', 'Password cannot be only spaces.'],
+    ['aaaaaa', 'aaaaaa', SHORT],
+    ['aaaaaaaa', 'aaaaaaaa', 'Password cannot be one character repeated.'],
+    ['eight of one emoji', '🙂'.repeat(8), 'Password cannot be one character repeated.'],
+    ['a common one', 'password1', COMMON],
+    ['a common one with spaces round it', '  sunshine  ', COMMON],
+    ['seven emoji (code points, not UTF-16 units)', '🙂🙃🙂🙃🙂🙃🙂', SHORT],
+    ['the e-mail', 'asha.verma@example.in', 'Password cannot be your email address or the part before @.'],
+    ['the part before @', 'ASHA.VERMA', 'Password cannot be your email address or the part before @.'],
+    ['an uncommon phrase', 'tawa roti 7', null],
+    ['129 characters', 'ab'.repeat(64) + 'c', 'Password must be at most 128 characters.'],
+  ])('%s → %s', (_, password, problem) => {
+    expect(passwordProblem(password, 'asha.verma@example.in')).toBe(problem);
   });
 });
 

@@ -1,27 +1,7 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
+import { clientAddress, peerIsTrustedProxy, parseTrustProxy, type TrustProxy } from '../shared/proxy-trust';
 
-/** What an address may look like: IPv4, IPv6 (possibly IPv4-mapped), nothing else. */
-const ADDRESS = /^[0-9a-fA-F:.]{2,45}$/;
-
-/**
- * The client's network address, the key of per-address throttles. Behind one trusted proxy
- * (`trustProxy`) it is the last X-Forwarded-For entry: the one that proxy appended. Earlier
- * entries come from the client and could be forged to dodge a throttle. In-process requests
- * (tests) have no socket and answer 'unknown'.
- */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for');
-    const last = forwarded?.split(',').at(-1)?.trim();
-    if (last && ADDRESS.test(last)) return last;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
+/** Who the client is (the proxy rule lives in server/shared/proxy-trust.ts, which services share). */
+export { clientAddress, peerIsTrustedProxy, parseTrustProxy, type TrustProxy };
 
 /**
  * The key a per-address throttle counts under: an IPv4 address as is (also when IPv4-mapped),

@@ -55,7 +55,11 @@ export function authRoutes(accounts: Accounts): ApiRoutes<SessionEnv> {
   });
   app.openapi(signup, async (c) => {
     const input = c.req.valid('json');
-    const wait = await consumeAll([[throttles.signupsPerAddress, addressOf(c)]]);
+    const wait = await consumeAll([
+      [throttles.signupsPerAddress, addressOf(c)],
+      [throttles.signupsPerEmail, input.email],
+      [throttles.signupsPerPhone, input.phone_number],
+    ]);
     if (wait) throw tooManyRequests(wait);
     const conflict = await findConflict(db, input.email, input.phone_number);
     if (conflict) throw conflictError(conflict);

@@ -98,10 +98,7 @@ export function orderRoutes(
     create,
     async (c) => {
       const body = c.req.valid('json');
-      const to =
-        body.address_id === undefined
-          ? { address: body.address }
-          : { address: body.address, addressId: body.address_id };
+      const to = { address: body.address, addressId: body.address_id, fields: body.delivery_address };
       const order = await ordering.placeOrder(c.get('session').user.id, body.products, to, body.payment_method);
       // Cash on delivery has no checkout to open: the order is confirmed as it is.
       if (order.payment_method === 'cod') {

@@ -37,7 +37,12 @@ const RazorpayWebhookBody = z
         payment: z
           .object({
             entity: z
-              .object({ id: ifString, order_id: ifString, amount: z.number().optional().catch(undefined) })
+              .object({
+                id: ifString,
+                order_id: ifString,
+                amount: z.number().optional().catch(undefined),
+                currency: ifString,
+              })
               .catch({}),
           })
           .optional()

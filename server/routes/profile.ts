@@ -14,7 +14,7 @@ import { ApiError, tooManyRequests } from '../http/errors';
 import { isFormRequest, isJsonRequest, parseValue, readJson } from '../http/validate';
 import type { Accounts } from '../services/auth/accounts';
 import { presentedDevice } from '../services/auth/device-cookies';
-import { verifyPassword } from '../services/auth/passwords';
+import { checkEmailIsNotPassword, verifyPassword } from '../services/auth/passwords';
 import { conflictError, findConflict, profileOf, saveProfile } from '../services/auth/users';
 import { deleteUploadedImage, PROFILE_PICTURE, storeUploadedImage } from '../services/images/uploads';
 import { emailChangedMessage } from '../services/mail/messages';
@@ -114,6 +114,7 @@ export function profileRoutes(accounts: Accounts): ApiRoutes<SessionEnv> {
         throw new ApiError(403, CURRENT_PASSWORD_WRONG, { current_password: [CURRENT_PASSWORD_WRONG] });
       }
       await Promise.all(counters.map(([throttle, key]) => throttle.refund(key)));
+      checkEmailIsNotPassword(currentPassword, input.email);
     }
     const conflict = await findConflict(db, input.email, input.phone_number, user.id);
     if (conflict) throw conflictError(conflict);

@@ -78,6 +78,8 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   onValue: (value: string) => void;
   /** Extra control after the input (e.g. a show/hide button). */
   after?: ReactNode;
+  /** What the input takes, shown below it before anything is typed ('At least 8 characters…'). */
+  hint?: string | undefined;
 };
 
 /** What a control inside a FieldShell is given, so its label, hint and error are tied to it. */
@@ -133,11 +135,11 @@ export function controlBorder(error: string | undefined): string {
 }
 
 /** A labelled input with its error text tied to it for assistive technology. */
-export function Field({ label, name, value, error, onValue, after, className, ...rest }: FieldProps) {
+export function Field({ label, name, value, error, onValue, after, hint, className, ...rest }: FieldProps) {
   const input = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(input, value, onValue);
   return (
-    <FieldShell label={label} error={error} className={className}>
+    <FieldShell label={label} error={error} hint={hint} className={className}>
       {(control) => (
         <div className="flex">
           <input

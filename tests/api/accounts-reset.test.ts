@@ -256,7 +256,7 @@ describe('password reset by e-mailed PIN', () => {
     [
       { email: 'a@b.in', new_password: 'abc', confirm_password: 'abc' },
       'new_password',
-      'Password must be at least 6 characters.',
+      'Password must be at least 8 characters.',
     ],
     [{ new_password: 'secret1', confirm_password: 'secret1' }, 'email', 'Email is required.'],
     [{ email: 'nope', new_password: 'secret1', confirm_password: 'secret1' }, 'email', 'Enter a valid email address.'],

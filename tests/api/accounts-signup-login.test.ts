@@ -57,7 +57,7 @@ describe('POST common/signup', () => {
     ['e-mail without @', { email: 'asha.example.in' }, 'email', 'Email is invalid.'],
     ['e-mail without domain dot', { email: 'asha@example' }, 'email', 'Email is invalid.'],
     ['password missing', { password: '' }, 'password', 'Password is required.'],
-    ['password of 5 characters', { password: 'abcde' }, 'password', 'Password must be at least 6 characters.'],
+    ['password of 5 characters', { password: 'abcde' }, 'password', 'Password must be at least 8 characters.'],
     [
       'password of 129 characters',
       { password: 'x'.repeat(129) },

@@ -15,6 +15,7 @@ import {
 } from '../../contract/catalogue-csv';
 import { moveOnHandIfStill } from '../../server/repositories/catalogue-csv';
 import { ROLE_CANNOT } from '../../contract/staff';
+import { GST_RATE_INVALID, HSN_REQUIRED } from '../../contract/schemas/admin-catalogue';
 import { appPerFile, buy, makeTestApp, newUser, restock, type TestResponse } from './helpers';
 import { staffOfEachRole, type SignedInStaff } from './staff-helpers';
 import type { StaffRole } from '../../contract/staff';
@@ -53,7 +54,13 @@ function upload(
 
 /** A new product's two rows in the first category and subcategory the export names. */
 function newProductRows(base: Row, name: string, sku: string): Partial<Row>[] {
-  const product = { product_name: name, category: base.category, subcategory: base.subcategory, hsn_code: '3924' };
+  const product = {
+    product_name: name,
+    category: base.category,
+    subcategory: base.subcategory,
+    hsn_code: '3924',
+    gst_rate: '18',
+  };
   return [
     {
       ...product,
@@ -435,6 +442,20 @@ describe('stock in an import never undoes a sale', () => {
     expect(await onHandOf(row.sku)).toBe(18);
     expect(await moveOnHandIfStill(t.db, variant.id, 18, 40)).toBe(true);
     expect(await onHandOf(row.sku)).toBe(40);
+  });
+});
+
+describe('tax details are required', () => {
+  // A product without HSN code or GST rate could be paid for and never invoiced (issue 32).
+  test.each([
+    ['hsn_code', HSN_REQUIRED],
+    ['gst_rate', GST_RATE_INVALID],
+  ] as const)('a new product with %s left empty is refused by row and column', async (column, message) => {
+    const [a] = await exported();
+    if (!a) throw new Error('no rows');
+    const [first] = newProductRows(a, `Untaxed ${column}`, `GB-UNTAXED-${column}`);
+    const res = await upload(csvOf([{ ...first, [column]: '' }]), { dryRun: true });
+    expect((res.body as CsvImportReport).problems).toEqual([{ row: 2, column, message }]);
   });
 });
 

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { first } from '../lists';
 import { createRazorpayProvider, razorpayClient } from '../../server/services/payments/razorpay';
-import { makeTestApp, newUser, paymentResult, placeOrder, someVariants, verifyPayment, type TestApp } from './helpers';
+import {
+  ADDRESS,
+  makeTestApp,
+  newUser,
+  paymentResult,
+  placeOrder,
+  someVariants,
+  verifyPayment,
+  type TestApp,
+} from './helpers';
 
 /**
  * The Razorpay provider with the official SDK, whose HTTP layer (its axios instance) is stubbed:
@@ -125,7 +134,7 @@ describe('Razorpay provider (SDK with its HTTP layer stubbed)', () => {
     });
     const res = await t.call('POST', '/api/common/create_order/', {
       token: user.token,
-      json: { products: [{ variant_id: v.id, quantity: 1 }], address: 'Somewhere 560001' },
+      json: { products: [{ variant_id: v.id, quantity: 1 }], address: ADDRESS },
     });
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ message: 'The payment provider could not create the order. Please try again.' });
@@ -139,7 +148,7 @@ describe('Razorpay provider (SDK with its HTTP layer stubbed)', () => {
     const create = () =>
       t.call('POST', '/api/common/create_order/', {
         token: user.token,
-        json: { products: [{ variant_id: v.id, quantity: 1 }], address: 'Somewhere 560001' },
+        json: { products: [{ variant_id: v.id, quantity: 1 }], address: ADDRESS },
       });
     answer = () => 'network-down';
     expect((await create()).status).toBe(502);

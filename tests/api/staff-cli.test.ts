@@ -92,9 +92,15 @@ describe('npm run shop -- staff:create', () => {
       'a short password',
       ['--role', 'owner', '--password-stdin'],
       { stdin: 'abc\n' },
-      /Password must be at least 6 characters/,
+      /Password must be at least 8 characters/,
     ],
     ['a common password', ['--role', 'owner', '--password-stdin'], { stdin: 'password123\n' }, /too common/i],
+    [
+      'one character repeated',
+      ['--role', 'owner', '--password-stdin'],
+      { stdin: 'zzzzzzzzzz\n' },
+      /Password cannot be one character repeated/,
+    ],
     ['the password as an argument', ['--role', 'owner', '--password', PASSWORD], { stdin: '' }, /never an argument/],
     [
       'an unknown role',

@@ -525,7 +525,9 @@ describe('invitations', () => {
 
   test.each([
     ['an unknown token', { token: 'x'.repeat(43), name: 'Asha', password: PASSWORD }, 400, INVITE_NOT_VALID],
-    ['a weak password', { name: 'Asha', password: '12345' }, 400, 'Password must be at least 6 characters.'],
+    ['a weak password', { name: 'Asha', password: '12345' }, 400, 'Password must be at least 8 characters.'],
+    ['six spaces', { name: 'Asha', password: '      ' }, 400, 'Password must be at least 8 characters.'],
+    ['eight spaces', { name: 'Asha', password: '        ' }, 400, 'Password cannot be only spaces.'],
     ['a common password', { name: 'Asha', password: 'password123' }, 400, undefined],
     ['no name', { password: PASSWORD }, 400, 'Name is required.'],
     ['a name with control characters', { name: 'Asha\u0007', password: PASSWORD }, 400, undefined],

@@ -253,7 +253,7 @@ test('every validation message of the account forms', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Phone number must be exactly 10 digits.')).toBeVisible();
   await expect(page.getByText('Email is invalid.')).toBeVisible();
-  await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
   await expect(page.getByLabel('Phone Number')).toHaveAttribute('maxlength', '10');
 
   await page.goto('/forgotpassword');

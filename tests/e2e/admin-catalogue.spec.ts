@@ -94,6 +94,8 @@ async function apiProduct(request: APIRequestContext, token: string, subId: numb
       subcategory_id: subId,
       weight: 500,
       unit: 'piece',
+      hsn_code: '7323',
+      gst_rate: 12,
       variants: [
         {
           name: 'Standard',
@@ -385,7 +387,18 @@ test('the product table searches, sorts and pages in the address, and exports th
 /** A catalogue CSV of `products` new products of 50 variants each, in `category` › `sub`. */
 function importFile(prefix: string, category: string, sub: string, products: number): string[][] {
   const rows: string[][] = [
-    ['product_name', 'category', 'subcategory', 'sku', 'variant_name', 'price', 'final_price', 'on_hand'],
+    [
+      'product_name',
+      'category',
+      'subcategory',
+      'hsn_code',
+      'gst_rate',
+      'sku',
+      'variant_name',
+      'price',
+      'final_price',
+      'on_hand',
+    ],
   ];
   for (let p = 0; p < products; p += 1) {
     for (let v = 0; v < 50; v += 1) {
@@ -393,6 +406,8 @@ function importFile(prefix: string, category: string, sub: string, products: num
         `${prefix} Tumbler ${p}`,
         category,
         sub,
+        '7323',
+        '12',
         `${prefix}-${p}-${v}`,
         `Size ${v + 1}`,
         String(100 + v),

@@ -38,7 +38,7 @@ async function shopperWithOrder(request: APIRequestContext) {
     headers: auth,
     data: {
       products: [{ variant_id: first(first(products, 'the catalogue').variants).id, quantity: 1 }],
-      address: 'Kavya Iyer, 560038',
+      address: 'Kavya Iyer, 9812345678, Indiranagar, 42 12th Main, Bengaluru, Karnataka, 560038',
     },
   });
   expect(order.status()).toBe(201);

@@ -201,7 +201,10 @@ test('nginx serves the built folder: routes, rewrites, the 404 page and cache he
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   const order = await api.post('/api/common/create_order', {
     headers: { authorization: `Bearer ${token}` },
-    data: { products: [{ variant_id: first(product.variants).id, quantity: 1 }], address: 'Asha Rao, 560038' },
+    data: {
+      products: [{ variant_id: first(product.variants).id, quantity: 1 }],
+      address: 'Asha Rao, 9812345678, Indiranagar, 42 12th Main, Bengaluru, Karnataka, 560038',
+    },
   });
   expect(order.status()).toBe(201);
   const { id: orderId } = (await order.json()) as { id: number };

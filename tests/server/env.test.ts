@@ -123,6 +123,14 @@ describe('loadEnv', () => {
     });
   });
 
+  test('TRUST_PROXY names the proxies to believe: addresses and CIDR ranges, or a count', () => {
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.5, 10.8.0.0/16' }).trustProxy).toEqual(['10.0.0.5', '10.8.0.0/16']);
+    expect(loadEnv({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
   test('the site URL defaults to the chosen port', () => {
     expect(loadEnv({ PORT: '3000' }).siteUrl).toBe('http://localhost:3000');
   });
@@ -146,6 +154,7 @@ describe('loadEnv', () => {
     ['MAIL_FROM', 'not an address'],
     ['MAIL_FROM', 'Shop <shop@example.in> Bcc: x@y.in'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
     ['RATE_LIMITS', '0'],
     ['RAZORPAY_KEY_ID', 'key_123456789'],
     ['WEB_CONCURRENCY', '0'],

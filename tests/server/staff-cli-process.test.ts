@@ -65,7 +65,7 @@ describe('npm run shop as a process', () => {
         '123\n',
       );
       expect(weak.code).toBe(1);
-      expect(weak.err).toContain('Password must be at least 6 characters.');
+      expect(weak.err).toContain('Password must be at least 8 characters.');
       const orders = await shopProcess(dataDir, ['order:list'], '');
       expect(orders.code, orders.err).toBe(0);
       expect(orders.out).toContain('No orders yet.');

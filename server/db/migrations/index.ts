@@ -12,6 +12,7 @@ import { backOffice } from './0010-back-office';
 import { homeOffers } from './0011-home-offers';
 import { images } from './0012-images';
 import { importChecks } from './0013-import-checks';
+import { invoiceRepair } from './0014-invoice-repair';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-home-offers': homeOffers,
   '0012-images': images,
   '0013-import-checks': importChecks,
+  '0014-invoice-repair': invoiceRepair,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

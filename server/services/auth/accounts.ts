@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import type { TrustProxy } from '../../shared/proxy-trust';
 import type { Mailer } from '../mail/mailer';
 import { NO_THROTTLE, RateLimiter, type Allowance, type Throttle, type ThrottleStore } from '../rate-limit';
 import type { TokenConfig } from './tokens';
@@ -18,6 +19,13 @@ export interface AuthLimits {
   /** Failed logins presenting one device cookie (a stolen cookie buys no more guesses). */
   loginFailuresPerDevice: Allowance;
   signupsPerAddress: Allowance;
+  /**
+   * Sign-ups naming one e-mail, or one phone number, from anywhere. Sign-up says when an e-mail or
+   * phone is taken (the specification's messages), so each is a probe for an account: these bound
+   * how often one e-mail or phone can be probed, however many addresses the prober has.
+   */
+  signupsPerEmail: Allowance;
+  signupsPerPhone: Allowance;
   resetRequestsPerAddress: Allowance;
   resetRequestsPerEmailAndAddress: Allowance;
   /** All browsers without the account's device cookie: bounds the mail one address can be sent. */
@@ -45,6 +53,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginFailuresPerAccountDaily: { limit: 20, windowSeconds: DAY },
   loginFailuresPerDevice: { limit: 5, windowSeconds: MINUTES_15 },
   signupsPerAddress: { limit: 20, windowSeconds: HOUR },
+  signupsPerEmail: { limit: 5, windowSeconds: HOUR },
+  signupsPerPhone: { limit: 5, windowSeconds: HOUR },
   resetRequestsPerAddress: { limit: 10, windowSeconds: MINUTES_15 },
   resetRequestsPerEmailAndAddress: { limit: 3, windowSeconds: MINUTES_15 },
   resetRequestsPerEmailHourly: { limit: 5, windowSeconds: HOUR },
@@ -63,6 +73,8 @@ export type Throttles = Record<keyof AuthLimits, Throttle>;
  */
 const COUNT_LOCALLY_WHEN_STORE_DOWN = new Set<keyof AuthLimits>([
   'signupsPerAddress',
+  'signupsPerEmail',
+  'signupsPerPhone',
   'contactMessagesPerAddress',
   'contactMessagesPerEmail',
 ]);
@@ -96,11 +108,11 @@ export interface Accounts {
   /** HMAC key for reset PINs (the token secret: one secret to keep). */
   secret: Uint8Array;
   mediaDir: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 /** Builds the shared account context: token settings, throttles and clock. */
-export function createAccounts(db: Db, options: AccountsOptions, mediaDir: string, trustProxy: boolean): Accounts {
+export function createAccounts(db: Db, options: AccountsOptions, mediaDir: string, trustProxy: TrustProxy): Accounts {
   if (options.secret.byteLength < 32) throw new Error('The token secret must be at least 32 bytes.');
   const now = options.now ?? Date.now;
   const limits = options.limits;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { peerIsTrustedProxy, type TrustProxy } from '../../shared/proxy-trust';
 
 /**
  * Device cookies (OWASP, "Slow down online guessing attacks with device cookies"): a browser
@@ -54,16 +55,22 @@ export function presentedDevice(c: Context, secret: Uint8Array, userId: number):
 }
 
 /** True when the browser reached the shop over https (directly, or through the trusted proxy). */
-export function isHttps(c: Context, trustProxy: boolean): boolean {
+export function isHttps(c: Context, trustProxy: TrustProxy): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
-  return trustProxy && c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim() === 'https';
+  return peerIsTrustedProxy(c, trustProxy) && c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim() === 'https';
 }
 
 /**
  * Gives the browser a fresh device cookie for `userId`: HttpOnly (scripts never see it),
  * SameSite=Lax, sent only to the account API (`apiPath`), Secure whenever the shop is on https.
  */
-export function setDeviceCookie(c: Context, secret: Uint8Array, userId: number, apiPath: string, trustProxy: boolean) {
+export function setDeviceCookie(
+  c: Context,
+  secret: Uint8Array,
+  userId: number,
+  apiPath: string,
+  trustProxy: TrustProxy,
+) {
   setCookie(c, deviceCookieName(userId), newDeviceCookie(secret, userId), {
     httpOnly: true,
     sameSite: 'Lax',

@@ -1,6 +1,8 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { isEmailLike, passwordProblem } from '../../../contract/schemas/auth';
 import { setCommonPasswords } from '../../../contract/schemas/common-passwords';
+import { Invalid } from '../errors';
 
 // The server decides with the whole list from the first request on (the browser loads it lazily).
 setCommonPasswords(dictionary['passwords-common']);
@@ -17,6 +19,29 @@ export const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 19456, timeCo
  * answer's timing does not tell which e-mails have accounts.
  */
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$0OSP4n3F56/gyQTXUgf67w$5K+Prth57Kwag3YJ2RICke4jaeZChtfOHFgKTPRzhZA';
+
+/**
+ * Refuses a password the shop's rule does not allow for the account of `email` (contract/schemas/auth.ts),
+ * with its message under `field`. Every service that sets a password calls it, whatever its route checked.
+ */
+export function checkNewPassword(password: string, email: string, field = 'password'): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new Invalid(problem, { errors: { [field]: [problem] } });
+}
+
+/** A profile's new e-mail that is the account's password (or the password its part before @). */
+export const EMAIL_IS_PASSWORD =
+  'Your password is this email address, or its part before @: change your password first, then your email.';
+
+/**
+ * Refuses moving an account to an e-mail that its (verified) password is: the rule's last clause
+ * kept when the e-mail changes rather than the password.
+ */
+export function checkEmailIsNotPassword(password: string, email: string): void {
+  if (isEmailLike(password, email)) {
+    throw new Invalid(EMAIL_IS_PASSWORD, { errors: { email: [EMAIL_IS_PASSWORD] } });
+  }
+}
 
 /** The PHC string (algorithm, parameters, salt and hash) to store for `password`. */
 export function hashPassword(password: string): Promise<string> {

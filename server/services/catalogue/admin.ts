@@ -12,6 +12,7 @@ import { discountPercent, paiseToRupees, rupeesToPaise } from '../../../contract
 import {
   ADMIN_PAGE_SIZE,
   FINAL_ABOVE_PRICE,
+  HSN_REQUIRED,
   LAST_VARIANT,
   VARIANT_ON_ORDERS,
   VARIANT_REVIEWED,
@@ -658,6 +659,8 @@ export async function updateProduct(
   await change(staff, async (trx, at) => {
     const current = await repo.findAdminProduct(trx, id);
     if (!current) throw productNotFound();
+    // Shown for sale only with what its tax invoice needs (a product of before the rule may lack it).
+    if (input.hidden === false && !(input.hsn_code ?? current.hsn_code)) throw fieldError('hsn_code', HSN_REQUIRED);
     const diff = changedFields(productFieldsOf(current), input);
     if (!diff) return { result: undefined, changed: false };
     const site: SiteChange = { products: [id] };

@@ -447,8 +447,9 @@ async function planImport(db: Db, text: string): Promise<Plan> {
       length: cells.number('length_cm') ?? ex?.length_cm ?? 0,
       width: cells.number('width_cm') ?? ex?.width_cm ?? 0,
       height: cells.number('height_cm') ?? ex?.height_cm ?? 0,
-      hsn_code: cells.text('hsn_code') ?? ex?.hsn_code ?? null,
-      gst_rate: (cells.number('gst_rate') ?? ex?.gst_rate ?? 18) as ProductInput['gst_rate'],
+      // No default: a product without HSN code or GST rate could be sold and never invoiced.
+      hsn_code: (cells.text('hsn_code') ?? ex?.hsn_code ?? undefined) as ProductInput['hsn_code'],
+      gst_rate: (cells.number('gst_rate') ?? ex?.gst_rate ?? undefined) as ProductInput['gst_rate'],
       popular: cells.boolean('popular') ?? (ex ? ex.popular === 1 : false),
       big_deal: cells.boolean('big_deal') ?? (ex ? ex.big_deal === 1 : false),
       hidden: cells.boolean('hidden') ?? (ex ? ex.hidden_at !== null : false),

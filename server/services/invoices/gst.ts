@@ -6,66 +6,10 @@
  */
 
 import { GST_RATES, type GstRate } from '../../../contract/schemas/admin-catalogue';
-
-/** The GST state codes (the first two digits of a GSTIN) and the names of India's states and union territories. */
-const STATE_CODES: readonly (readonly [code: string, name: string, ...aliases: string[]])[] = [
-  ['01', 'Jammu and Kashmir', 'J&K', 'Jammu & Kashmir'],
-  ['02', 'Himachal Pradesh', 'HP'],
-  ['03', 'Punjab'],
-  ['04', 'Chandigarh'],
-  ['05', 'Uttarakhand', 'Uttaranchal'],
-  ['06', 'Haryana'],
-  ['07', 'Delhi', 'New Delhi', 'NCT of Delhi'],
-  ['08', 'Rajasthan'],
-  ['09', 'Uttar Pradesh', 'UP'],
-  ['10', 'Bihar'],
-  ['11', 'Sikkim'],
-  ['12', 'Arunachal Pradesh'],
-  ['13', 'Nagaland'],
-  ['14', 'Manipur'],
-  ['15', 'Mizoram'],
-  ['16', 'Tripura'],
-  ['17', 'Meghalaya'],
-  ['18', 'Assam'],
-  ['19', 'West Bengal', 'WB'],
-  ['20', 'Jharkhand'],
-  ['21', 'Odisha', 'Orissa'],
-  ['22', 'Chhattisgarh', 'Chattisgarh'],
-  ['23', 'Madhya Pradesh', 'MP'],
-  ['24', 'Gujarat'],
-  ['26', 'Dadra and Nagar Haveli and Daman and Diu', 'Daman and Diu', 'Dadra and Nagar Haveli'],
-  ['27', 'Maharashtra'],
-  ['29', 'Karnataka'],
-  ['30', 'Goa'],
-  ['31', 'Lakshadweep'],
-  ['32', 'Kerala'],
-  ['33', 'Tamil Nadu', 'TN'],
-  ['34', 'Puducherry', 'Pondicherry'],
-  ['35', 'Andaman and Nicobar Islands', 'Andaman & Nicobar'],
-  ['36', 'Telangana'],
-  ['37', 'Andhra Pradesh', 'AP'],
-  ['38', 'Ladakh'],
-];
-
-/** A state's name as typed, reduced to compare: lower case, '&' as 'and', no punctuation or extra spaces. */
-function key(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
-const BY_KEY = new Map<string, { code: string; name: string }>(
-  STATE_CODES.flatMap(([code, name, ...aliases]) =>
-    [name, ...aliases, code].map((spelling) => [key(spelling), { code, name }] as const),
-  ),
-);
+import { indianState } from '../../../contract/states';
 
 /** The GST state of a name as shoppers type it ('tamil nadu', 'Orissa', 'J&K', '29'), or null when it is none. */
-export function gstState(name: string): { code: string; name: string } | null {
-  return BY_KEY.get(key(name)) ?? null;
-}
+export const gstState = indianState;
 
 /** The GST rates goods are taxed at, in percent (the back office's product form checks the same list). */
 export { GST_RATES, type GstRate };

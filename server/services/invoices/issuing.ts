@@ -1,13 +1,20 @@
 import { gstState } from './gst';
 import { financialYear, invoiceNumber } from './numbering';
-import { buildTaxInvoice, gstinProblem, type TaxInvoice } from './tax-invoice';
+import {
+  buildTaxInvoice,
+  gstinProblem,
+  TaxInvoiceError,
+  type TaxInvoice,
+  type TaxInvoiceInput,
+  type TaxInvoiceLineInput,
+} from './tax-invoice';
 import { renderInvoicePdfOffThread } from './off-thread';
 import { variantLabel } from '../../../contract/variants';
 import type { Db } from '../../db';
-import type { OrderRow } from '../../db/schema';
+import type { OrderItemRow, OrderRow } from '../../db/schema';
 import { findInvoiceOfOrder, insertInvoice, nextInvoiceSerial } from '../../repositories/invoices';
 import { findShopperOrderById, orderItemsOf } from '../../repositories/orders';
-import { NotFound } from '../errors';
+import { Conflict, NotFound } from '../errors';
 import { deliveryParts } from '../orders/delivery-address';
 
 /** What a shopper or staff member reads asking for the invoice of an order not paid yet. */
@@ -50,14 +57,92 @@ export function sellerProblem(seller: Seller): string | null {
 }
 
 /**
+ * An order whose tax invoice cannot be made (a line without HSN code, an address without a state
+ * the invoice can name): refused before any number is taken, so the series never has a number
+ * without its document. Its message names what is missing.
+ */
+export class InvoiceNotDrawable extends Conflict {}
+
+/** What an order line gives its invoice line. */
+export type InvoiceLineSource = Pick<
+  OrderItemRow,
+  'product_name' | 'size' | 'color' | 'hsn_code' | 'gst_rate' | 'quantity' | 'unit_price_paise'
+>;
+
+/** An invoice line of an order line; a line without HSN code or rate fails the invoice's own check. */
+export function invoiceLine(item: InvoiceLineSource): TaxInvoiceLineInput {
+  return {
+    description: item.product_name,
+    variant: variantLabel({ size: item.size, color: item.color }) || null,
+    hsnCode: item.hsn_code ?? '',
+    gstRate: item.gst_rate ?? (-1 as TaxInvoiceLineInput['gstRate']),
+    quantity: item.quantity,
+    unitPricePaise: item.unit_price_paise,
+  };
+}
+
+/** The buyer an order's invoice names: the delivery address's parts, its state and pincode as the order stored them. */
+export function invoiceBuyer(
+  order: Pick<OrderRow, 'address' | 'delivery_state' | 'delivery_pincode'>,
+): TaxInvoiceInput['buyer'] {
+  const buyer = deliveryParts(order.address);
+  return {
+    name: buyer.name,
+    addressLines: buyer.lines,
+    state: order.delivery_state ?? buyer.state ?? '',
+    pincode: order.delivery_pincode ?? buyer.pincode ?? '',
+  };
+}
+
+/**
+ * Checks that an invoice can be made of this input, as it will be numbered in `at`'s financial
+ * year: builds it with that year's first number. Throws InvoiceNotDrawable naming the problem.
+ */
+export function checkDrawable(input: Omit<TaxInvoiceInput, 'invoice'>, at: Date): TaxInvoice {
+  try {
+    const number = invoiceNumber(INVOICE_PREFIX, financialYear(at), 1);
+    return buildTaxInvoice({ ...input, invoice: { number, issuedAt: at } });
+  } catch (error) {
+    if (error instanceof TaxInvoiceError) throw new InvoiceNotDrawable(error.message);
+    throw error;
+  }
+}
+
+/**
  * GST tax invoices: a number from the financial year's gap-free series is taken in the transaction
  * that marks the order paid (the series row is locked until it commits, and a rollback gives the
  * number back), and the PDF is drawn from the order's own record whenever it is asked for.
  */
 export function createInvoices(db: Db, seller: Seller = DEMO_SELLER) {
-  /** In the paying transaction: the order's invoice number, taken once. */
-  async function issue(trx: Db, order: Pick<OrderRow, 'id' | 'kind'>, at: string): Promise<void> {
+  /** The invoice input of a stored order (its lines read in `trx`), without the invoice's number and date. */
+  async function inputOf(trx: Db, order: OrderRow, from: Seller): Promise<Omit<TaxInvoiceInput, 'invoice'>> {
+    const items = await orderItemsOf(trx, order.id);
+    return {
+      seller: from,
+      buyer: invoiceBuyer(order),
+      order: { id: order.id, placedAt: new Date(order.created_at), paymentMethod: order.payment_method },
+      lines: items.map(invoiceLine),
+    };
+  }
+
+  /**
+   * Throws InvoiceNotDrawable when the order's invoice could not be made if it were numbered at
+   * `at`: what a payment checks before it marks the order paid (and, refused, gives the money back).
+   */
+  async function check(trx: Db, order: OrderRow, at: string): Promise<void> {
+    if (order.kind !== 'goods') return;
+    checkDrawable(await inputOf(trx, order, seller), new Date(at));
+  }
+
+  /**
+   * In the paying transaction: the order's invoice number, taken once. The invoice is made first
+   * with the data it will print, and only a valid one takes a number (InvoiceNotDrawable
+   * otherwise, which rolls the transaction back): no number is ever given to an invoice that
+   * cannot be produced.
+   */
+  async function issue(trx: Db, order: OrderRow, at: string): Promise<void> {
     if (order.kind !== 'goods' || (await findInvoiceOfOrder(trx, order.id))) return;
+    checkDrawable(await inputOf(trx, order, seller), new Date(at));
     const year = financialYear(new Date(at));
     const serial = await nextInvoiceSerial(trx, year);
     await insertInvoice(trx, {
@@ -74,27 +159,8 @@ export function createInvoices(db: Db, seller: Seller = DEMO_SELLER) {
   async function invoiceOf(order: OrderRow): Promise<TaxInvoice | null> {
     const row = await findInvoiceOfOrder(db, order.id);
     if (!row) return null;
-    const items = await orderItemsOf(db, order.id);
-    const buyer = deliveryParts(order.address);
-    return buildTaxInvoice({
-      seller: JSON.parse(row.seller) as Seller,
-      buyer: {
-        name: buyer.name,
-        addressLines: buyer.lines,
-        state: order.delivery_state ?? buyer.state ?? '',
-        pincode: order.delivery_pincode ?? buyer.pincode ?? '',
-      },
-      invoice: { number: row.number, issuedAt: new Date(row.issued_at) },
-      order: { id: order.id, placedAt: new Date(order.created_at), paymentMethod: order.payment_method },
-      lines: items.map((i) => ({
-        description: i.product_name,
-        variant: variantLabel({ size: i.size, color: i.color }) || null,
-        hsnCode: i.hsn_code ?? '',
-        gstRate: i.gst_rate ?? 18,
-        quantity: i.quantity,
-        unitPricePaise: i.unit_price_paise,
-      })),
-    });
+    const input = await inputOf(db, order, JSON.parse(row.seller) as Seller);
+    return buildTaxInvoice({ ...input, invoice: { number: row.number, issuedAt: new Date(row.issued_at) } });
   }
 
   /** The invoice as a PDF with its number; null when the order has none. */
@@ -113,7 +179,7 @@ export function createInvoices(db: Db, seller: Seller = DEMO_SELLER) {
   }
 
   // The seller is also the sender named on packing slips.
-  return { issue, invoiceOf, pdfOf, shopperPdf, seller };
+  return { check, issue, invoiceOf, pdfOf, shopperPdf, seller };
 }
 
 export type Invoices = ReturnType<typeof createInvoices>;

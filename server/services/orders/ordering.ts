@@ -2,7 +2,13 @@ import type { CreatedOrder, Order } from '../../../contract/types';
 import { NOT_DELIVERABLE_MESSAGE, zoneFor } from '../../../contract/delivery';
 import { canPay, type OrderActor, type OrderState, type PaymentMethod } from '../../../contract/order-lifecycle';
 import { paiseToRupees } from '../../../contract/pricing';
-import { addressLine } from '../../../contract/schemas/address';
+import {
+  addressLine,
+  deliveryPartsOf,
+  parseAddressLine,
+  type AddressFields,
+  type DeliveryParts,
+} from '../../../contract/schemas/address';
 import { QUANTITY_MESSAGE } from '../../../contract/schemas/cart';
 import {
   ADDRESS_REQUIRED,
@@ -31,8 +37,7 @@ import { findAddress } from '../../repositories/addresses';
 import { removeOrderedLines } from '../../repositories/cart';
 import { availableStock, reserveStock } from '../../repositories/stock';
 import { DEFAULT_DELIVERY, type DeliveryOptions } from '../delivery/serviceability';
-import type { Invoices } from '../invoices/issuing';
-import { deliveryParts } from './delivery-address';
+import { checkDrawable, DEMO_SELLER, invoiceLine, InvoiceNotDrawable, type Invoices } from '../invoices/issuing';
 import { sizeLabel } from '../catalogue/variant-labels';
 import type { PaymentProvider } from '../payments/provider';
 import { moveOrder, StockShortError } from './lifecycle';
@@ -98,10 +103,14 @@ export interface OrderingOptions {
   delivery?: DeliveryOptions;
 }
 
-/** Where an order goes: one of the shopper's saved addresses, or an address as one line. */
+/**
+ * Where an order goes: one of the shopper's saved addresses, an address given as fields, or an
+ * address as one line (read by its parts: the state and pincode last); the first given wins.
+ */
 export interface Destination {
   address: string;
-  addressId?: number;
+  addressId?: number | undefined;
+  fields?: AddressFields | undefined;
 }
 
 export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
@@ -120,7 +129,7 @@ function cannotPay(state: OrderState): Conflict {
  */
 export function createOrdering(
   db: Db,
-  parts: { provider: PaymentProvider; refunds: Refunds; invoices?: Pick<Invoices, 'issue'> },
+  parts: { provider: PaymentProvider; refunds: Refunds; invoices?: Pick<Invoices, 'issue' | 'seller'> },
   now: () => number,
   options: OrderingOptions = { paymentTimeoutMinutes: DEFAULT_PAYMENT_TIMEOUT_MINUTES },
 ) {
@@ -131,25 +140,76 @@ export function createOrdering(
   const payBy = (from: number) => iso(from + options.paymentTimeoutMinutes * 60_000);
 
   /**
-   * Where an order goes: a saved address of the shopper's (its pincode and state are known), or
-   * the one line the storefront sends (its pincode and state read from its end). A pincode the
-   * shop does not deliver to is refused here, before any order exists.
+   * Where an order goes, read once from structured data: a saved address of the shopper's, the
+   * address form's fields, or the one line the storefront writes (its last two parts the state and
+   * the pincode). The one delivery check of every order, online or cash on delivery: an address
+   * without a valid pincode ('Valid 6-digit pincode is required') or state, or whose pincode the
+   * shop does not serve ('Not deliverable to this pincode yet'), is refused before any order exists.
    */
   async function destinationOf(userId: number, to: Destination) {
-    let address = to.address;
-    let pincode: string | null;
-    let state: string | null;
+    let address: string;
+    let parts: DeliveryParts | string;
     if (to.addressId !== undefined) {
       const saved = await findAddress(db, userId, to.addressId);
       if (!saved) throw new NotFound(ADDRESS_REQUIRED, { echo: 'error' });
-      address = addressLine({ ...saved, landmark: saved.landmark ?? '' });
-      ({ pincode, state } = saved);
+      const fields = { ...saved, landmark: saved.landmark ?? '' };
+      address = addressLine(fields);
+      parts = deliveryPartsOf(fields);
+    } else if (to.fields) {
+      address = addressLine(to.fields);
+      parts = deliveryPartsOf(to.fields);
     } else {
-      ({ pincode, state } = deliveryParts(address));
+      address = to.address;
+      parts = parseAddressLine(address);
     }
-    const zone = pincode ? zoneFor(pincode, delivery.zones) : null;
-    if (pincode && !zone) throw new Invalid(NOT_DELIVERABLE_MESSAGE, { echo: 'error' });
-    return { address, pincode, state, zone };
+    if (typeof parts === 'string') throw new Invalid(parts, { echo: 'error' });
+    const zone = zoneFor(parts.pincode, delivery.zones);
+    if (!zone) throw new Invalid(NOT_DELIVERABLE_MESSAGE, { echo: 'error' });
+    return { address, parts, pincode: parts.pincode, state: parts.state, zone };
+  }
+
+  /**
+   * Refuses an order whose tax invoice could not be made when it is paid: a product the shop has
+   * not given its HSN code and GST rate yet, or anything else the invoice needs. Checked again,
+   * in the paying transaction, before its number is taken.
+   */
+  function checkInvoiceable(
+    lines: readonly (OrderLine & { variant: VariantSummary })[],
+    parts: DeliveryParts,
+    method: PaymentMethod,
+  ): void {
+    const untaxed = lines.find((l) => !l.variant.hsn_code);
+    if (untaxed) {
+      throw new Conflict(
+        `${stockName(untaxed.variant)} cannot be ordered yet: the shop has not given it its tax details. Please try again later.`,
+        { echo: 'error' },
+      );
+    }
+    const at = new Date(now());
+    try {
+      checkDrawable(
+        {
+          seller: invoices?.seller ?? DEMO_SELLER,
+          buyer: { name: parts.name, addressLines: parts.lines, state: parts.state, pincode: parts.pincode },
+          order: { id: 1, placedAt: at, paymentMethod: method },
+          lines: lines.map(({ variant: v, quantity }) =>
+            invoiceLine({
+              product_name: v.product_name,
+              size: sizeLabel(v),
+              color: v.color,
+              hsn_code: v.hsn_code,
+              gst_rate: v.gst_rate,
+              quantity,
+              unit_price_paise: v.final_price_paise,
+            }),
+          ),
+        },
+        at,
+      );
+    } catch (error) {
+      if (error instanceof InvoiceNotDrawable) throw new Conflict(error.message, { echo: 'error' });
+      throw error;
+    }
   }
 
   /**
@@ -180,8 +240,9 @@ export function createOrdering(
     const amountPaise = totalPaise(priced);
     if (amountPaise < MIN_ORDER_PAISE) throw new Invalid('The order total must be at least ₹1.', { echo: 'error' });
     const destination = await destinationOf(userId, to);
+    checkInvoiceable(priced, destination.parts, method);
     if (method === 'cod') {
-      if (!destination.zone?.cod) throw new Invalid(COD_NOT_HERE_MESSAGE, { echo: 'error' });
+      if (!destination.zone.cod) throw new Invalid(COD_NOT_HERE_MESSAGE, { echo: 'error' });
       if (amountPaise > delivery.codLimitPaise) {
         throw new Invalid(codLimitMessage(paiseToRupees(delivery.codLimitPaise)), { echo: 'error' });
       }

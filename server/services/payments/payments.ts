@@ -9,7 +9,7 @@ import { findOrderByProviderId, findOrderForUpdate, findShopperOrder } from '../
 import { paymentUsed, recordWebhookEvent } from '../../repositories/payments';
 import { moveOrder, StockShortError } from '../orders/lifecycle';
 import type { Refunds } from '../orders/refunds';
-import type { Invoices } from '../invoices/issuing';
+import { InvoiceNotDrawable, type Invoices } from '../invoices/issuing';
 import { isPaymentId, isProviderOrderId, isRefundId, newProviderId } from './ids';
 import type { PaymentProvider } from './provider';
 import { paymentSignature, verifyPaymentSignature } from './signatures';
@@ -26,7 +26,7 @@ export type MarkPaidResult =
 /** What deciding a payment may set going besides the order: a refund to give back, an invoice to number. */
 export interface PaymentEffects {
   refunds: Refunds;
-  invoices: Pick<Invoices, 'issue'>;
+  invoices: Pick<Invoices, 'check' | 'issue'>;
 }
 
 /** What a shopper is told when their payment is given back, by what became of the order first. */
@@ -64,6 +64,15 @@ export async function markOrderPaid(
     return { outcome: 'refunded', refund, message };
   };
   if (order.payment_id !== null || !canPay(order.state)) return giveBack();
+  try {
+    // An order whose tax invoice cannot be made is not sold: the shop could not bill it.
+    await effects.invoices.check(trx, order, paidAt);
+  } catch (error) {
+    if (!(error instanceof InvoiceNotDrawable)) throw error;
+    console.error(`Order ${order.id} cannot be invoiced, so its payment ${paymentId} is refunded: ${error.message}`);
+    await moveOrder(trx, order, { to: 'cancelled', actor: 'system', at: paidAt, note: error.message });
+    return giveBack('This order cannot be completed: the shop cannot make its tax invoice.');
+  }
   try {
     await moveOrder(trx, order, { to: 'paid', actor: 'system', at: paidAt, paymentId });
     // Numbered as it is paid: the series has no gap, and its dates follow its numbers.
@@ -135,7 +144,7 @@ export async function verifyCheckoutPayment(
 /** The parts of a Razorpay webhook event the shop reads. */
 export interface WebhookEvent {
   event?: string;
-  payment?: { id?: string; order_id?: string; amount?: number };
+  payment?: { id?: string; order_id?: string; amount?: number; currency?: string };
   order?: { id?: string };
   refund?: { id?: string; payment_id?: string };
 }
@@ -168,9 +177,15 @@ async function applyEvent(
     case 'order.paid': {
       const paymentId = event.payment?.id;
       if (!isPaymentId(paymentId)) return { outcome: 'ignored' };
-      const amount = event.payment?.amount;
-      if (amount !== undefined && amount !== order.amount_paise) {
-        console.warn(`Webhook: payment ${paymentId} of ${amount} paise does not match order ${order.id}`);
+      // The payment must say what it paid, and it must be the order's amount in the order's
+      // currency: an event without them (or with others) proves nothing about this order.
+      const { amount, currency } = event.payment ?? {};
+      if (amount !== order.amount_paise || currency !== order.currency) {
+        const paid = amount === undefined ? 'no amount' : `${amount} paise`;
+        console.warn(
+          `Webhook: payment ${paymentId} (${paid}, ${currency ?? 'no currency'}) does not match order ${order.id} ` +
+            `(${order.amount_paise} paise, ${order.currency}): ignored`,
+        );
         return { outcome: 'ignored' };
       }
       const decided = await markOrderPaid(trx, effects, order.id, paymentId, receivedAt);

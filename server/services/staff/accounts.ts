@@ -15,7 +15,7 @@ import {
   takeTotpStep,
   updateStaff,
 } from '../../repositories/staff';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { checkNewPassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { invalidateBefore } from '../auth/tokens';
 import { COMMAND_LINE, recordAudit, type Actor } from './audit';
 import { newRecoveryCodes, recoveryCodesLeft, withoutRecoveryCode } from './recovery-codes';
@@ -112,6 +112,7 @@ export async function createStaffAccount(
   now: () => number,
   input: { email: string; name: string; role: StaffRole; password: string },
 ): Promise<StaffEnrolment> {
+  checkNewPassword(input.password, input.email);
   if (await findStaffByEmail(db, input.email)) throw new Conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   const factor = newSecondFactor();

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import type { TrustProxy } from '../../shared/proxy-trust';
 import type { Accounts, AccountsOptions } from '../auth/accounts';
 import type { TokenConfig } from '../auth/tokens';
 import type { Invoices } from '../invoices/issuing';
@@ -49,7 +50,7 @@ export interface StaffAccess {
   throttles: StaffThrottles;
   /** The shop's secret (device cookies are signed with a key derived from it). */
   secret: Uint8Array;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** The shop's public address, for the links in invitations. */
   siteUrl: string;
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import type { TrustProxy } from '../../shared/proxy-trust';
 import { deviceCookieNonce, isHttps, newDeviceCookie } from '../auth/device-cookies';
 
 /**
@@ -23,7 +24,7 @@ export function presentedStaffDevice(c: Context, secret: Uint8Array, staffId: nu
 }
 
 /** Gives the browser a fresh staff device cookie: HttpOnly, SameSite=Strict, Secure on https. */
-export function setStaffDeviceCookie(c: Context, secret: Uint8Array, staffId: number, trustProxy: boolean): void {
+export function setStaffDeviceCookie(c: Context, secret: Uint8Array, staffId: number, trustProxy: TrustProxy): void {
   setCookie(c, `${COOKIE_PREFIX}${staffId}`, newDeviceCookie(staffDeviceKey(secret), staffId), {
     httpOnly: true,
     sameSite: 'Strict',

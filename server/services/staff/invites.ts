@@ -12,7 +12,7 @@ import {
   insertInvite,
   updateStaff,
 } from '../../repositories/staff';
-import { hashPassword } from '../auth/passwords';
+import { checkNewPassword, hashPassword } from '../auth/passwords';
 import { invalidateBefore } from '../auth/tokens';
 import { staffInviteMessage } from '../mail/staff-mails';
 import { recordAudit, type Actor } from './audit';
@@ -102,6 +102,7 @@ export async function acceptInvite(
   const notValid = new Invalid(INVITE_NOT_VALID);
   const invite = await findInviteByTokenHash(staff.db, tokenHash(input.token));
   if (!invite || invite.used_at !== null || invite.expires_at <= new Date(staff.now()).toISOString()) throw notValid;
+  checkNewPassword(input.password, invite.email);
   const passwordHash = await hashPassword(input.password);
   const factor = newSecondFactor();
   const row = await inTransaction(staff.db, async (trx) => {

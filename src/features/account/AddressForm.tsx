@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { createAddress } from '../../lib/api/client';
 import { shopperMessage } from '../../lib/api/error-message';
 import type { Address } from '../../../contract/types';
 import { addressSchema } from '../../../contract/schemas/address';
 import { validate } from '../../../contract/schemas/common';
+import { INDIAN_STATE_NAMES } from '../../../contract/states';
 import { Field, FormMessage, useFields } from '../../ui/form';
 import { Button } from '../../ui/Button';
 
@@ -30,6 +31,7 @@ export function AddressForm({
   announce?: boolean;
 }) {
   const { values, setValues, errors, setErrors, set } = useFields(EMPTY);
+  const statesId = useId();
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ text: string; kind: 'error' | 'success' }>({ text: '', kind: 'success' });
 
@@ -78,7 +80,13 @@ export function AddressForm({
       {field('locality', 'Locality')}
       {field('area', 'Address', { className: 'sm:col-span-2', autoComplete: 'street-address' })}
       {field('city', 'City', { autoComplete: 'address-level2' })}
-      {field('state', 'State', { autoComplete: 'address-level1' })}
+      {/* The state must be one of India's (the order's place of supply on its tax invoice): offered as typed. */}
+      {field('state', 'State', { autoComplete: 'address-level1', list: statesId })}
+      <datalist id={statesId}>
+        {INDIAN_STATE_NAMES.map((state) => (
+          <option key={state} value={state} />
+        ))}
+      </datalist>
       {field('landmark', 'Landmark (optional)')}
       {field('alternate_phone_number', 'Alternate Phone (optional)', {
         type: 'tel',

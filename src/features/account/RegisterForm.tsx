@@ -1,6 +1,6 @@
 import { signup } from '../../lib/api/client';
 import { signupFailure } from './account-errors';
-import { signupSchema } from '../../../contract/schemas/auth';
+import { PASSWORD_HINT, signupSchema } from '../../../contract/schemas/auth';
 import { showDialog } from '../../lib/stores/ui';
 import { Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../../ui/form';
 import { Button } from '../../ui/Button';
@@ -58,7 +58,7 @@ export function RegisterForm() {
         {...bind('phone_number')}
       />
       <Field label="Email Address" type="email" autoComplete="email" {...bind('email')} />
-      <PasswordField label="Password" autoComplete="new-password" {...bind('password')} />
+      <PasswordField label="Password" autoComplete="new-password" hint={PASSWORD_HINT} {...bind('password')} />
       <FormMessage message={message} kind="error" />
       <Button type="submit" block {...guardedSubmit(hydrated, pending)}>
         {pending ? 'Signing Up...' : 'Sign Up'}

@@ -3,7 +3,7 @@ import { resetPassword } from '../../lib/api/client';
 import { shopperMessage } from '../../lib/api/error-message';
 import { DURATIONS } from '../../lib/constants';
 import { forgetResetEmail, resetEmail, resetToken } from './reset-flow';
-import { resetPasswordSchema } from '../../../contract/schemas/auth';
+import { PASSWORD_HINT, resetPasswordSchema } from '../../../contract/schemas/auth';
 import { validate } from '../../../contract/schemas/common';
 import { FormMessage, PasswordField, useFields } from '../../ui/form';
 import { Button } from '../../ui/Button';
@@ -51,7 +51,7 @@ export function ResetPasswordForm() {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <input type="hidden" name="email" value={email ?? ''} />
-      <PasswordField label="New Password" autoComplete="new-password" {...bind('new_password')} />
+      <PasswordField label="New Password" autoComplete="new-password" hint={PASSWORD_HINT} {...bind('new_password')} />
       <PasswordField label="Confirm Password" autoComplete="new-password" {...bind('confirm_password')} />
       <FormMessage message={message.text} kind={message.kind} />
       <Button type="submit" block disabled={!email || pending}>

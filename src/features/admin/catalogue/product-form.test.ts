@@ -3,6 +3,7 @@ import type { AdminProduct, AdminVariant } from '../../../../contract/api/admin-
 import {
   FINAL_ABOVE_PRICE,
   HSN_INVALID,
+  HSN_REQUIRED,
   ON_HAND_INVALID,
   PRICE_INVALID,
   PRODUCT_NAME_REQUIRED,
@@ -111,7 +112,15 @@ describe('the discount derived from the two prices', () => {
 describe('a new product and the API', () => {
   test('a filled form becomes the body POST /products takes, numbers as numbers and empty text as none', () => {
     const checked = checkNewProduct(
-      { ...EMPTY_PRODUCT, name: ' Copper Bottle ', category: '3', subcategory_id: '9', weight: '650', gst_rate: '12' },
+      {
+        ...EMPTY_PRODUCT,
+        name: ' Copper Bottle ',
+        category: '3',
+        subcategory_id: '9',
+        weight: '650',
+        hsn_code: ' 7418 ',
+        gst_rate: '12',
+      },
       [variant(), variant({ name: 'Green', sku: 'CWB-2', color: 'Green', final_price: '999' })],
     );
     expect(checked).toEqual({
@@ -119,7 +128,7 @@ describe('a new product and the API', () => {
       data: expect.objectContaining({
         name: 'Copper Bottle',
         brand: null,
-        hsn_code: null,
+        hsn_code: '7418',
         subcategory_id: 9,
         weight: 650,
         gst_rate: 12,
@@ -132,7 +141,7 @@ describe('a new product and the API', () => {
     });
   });
 
-  const filled = { ...EMPTY_PRODUCT, name: 'Bottle', subcategory_id: '9', weight: '650' };
+  const filled = { ...EMPTY_PRODUCT, name: 'Bottle', subcategory_id: '9', weight: '650', hsn_code: '7323' };
   test.each<[string, typeof EMPTY_PRODUCT, Partial<VariantFormValues>[], Record<string, string>]>([
     [
       'an empty form',
@@ -140,6 +149,8 @@ describe('a new product and the API', () => {
       [{}],
       { name: PRODUCT_NAME_REQUIRED, subcategory_id: SUBCATEGORY_REQUIRED, weight: WEIGHT_INVALID },
     ],
+    // A product without HSN code could be paid for and never invoiced.
+    ['no HSN code', { ...filled, hsn_code: '' }, [{}], { hsn_code: HSN_REQUIRED }],
     ['a bad HSN code', { ...filled, hsn_code: '12' }, [{}], { hsn_code: HSN_INVALID }],
     ['a negative price', filled, [{ price: '-5' }], { 'variants.0.price': PRICE_INVALID }],
     [
@@ -177,7 +188,6 @@ describe('an edit sends only what changed', () => {
   test.each<[string, Partial<ReturnType<typeof productValues>>, Record<string, unknown>]>([
     ['a new name', { name: 'Copper Bottle 1 L' }, { name: 'Copper Bottle 1 L' }],
     ['a brand cleared and set', { brand: 'Tamra' }, { brand: 'Tamra' }],
-    ['the HSN code cleared', { hsn_code: '' }, { hsn_code: null }],
     [
       'another subcategory and flags',
       { subcategory_id: '10', hidden: true, big_deal: false },
@@ -186,6 +196,22 @@ describe('an edit sends only what changed', () => {
     ['a weight typed the same', { weight: '650' }, {}],
   ])('%s', (_, edit, changes) => {
     expect(productChanges(PRODUCT, { ...productValues(PRODUCT), ...edit })).toEqual({ ok: true, data: changes });
+  });
+
+  test('the HSN code cannot be cleared; a product of before the rule must be given one with any edit', () => {
+    expect(productChanges(PRODUCT, { ...productValues(PRODUCT), hsn_code: '' })).toEqual({
+      ok: false,
+      errors: { hsn_code: HSN_REQUIRED },
+    });
+    const untaxed = { ...PRODUCT, hsn_code: null };
+    expect(productChanges(untaxed, { ...productValues(untaxed), name: 'Renamed' })).toEqual({
+      ok: false,
+      errors: { hsn_code: HSN_REQUIRED },
+    });
+    expect(productChanges(untaxed, { ...productValues(untaxed), hsn_code: '7418' })).toEqual({
+      ok: true,
+      data: { hsn_code: '7418' },
+    });
   });
 
   test('a variant: a new price, with the rule that the final price is at most the price', () => {

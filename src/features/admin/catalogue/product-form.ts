@@ -216,7 +216,11 @@ function changedKeys<T extends Record<string, unknown>>(now: T, before: T): (key
 export function productChanges(original: AdminProduct, values: ProductFormValues): Checked<ProductUpdateInput> {
   const now = productUpdateSchema.safeParse(productInput(values));
   if (!now.success) return { ok: false, errors: errorsByPath(now.error) };
-  const before = productUpdateSchema.parse(productInput(productValues(original)));
+  // A product of before HSN codes were required has none: any edit of it must give one.
+  const before = productUpdateSchema.parse({
+    ...productInput(productValues(original)),
+    hsn_code: original.hsn_code ?? undefined,
+  });
   const changes: Record<string, unknown> = {};
   for (const key of changedKeys(now.data, before)) changes[key] = now.data[key];
   return { ok: true, data: changes as ProductUpdateInput };

@@ -7,6 +7,7 @@ import { Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrate
 import { acceptStaffInvite } from '../admin-api';
 import { adminMessage } from '../admin-messages';
 import * as adminRoutes from '../admin-routes';
+import { PASSWORD_HINT } from '../../../../contract/schemas/auth';
 import { EnrolmentDetails } from './EnrolmentDetails';
 import { inviteTokenFrom } from './invite-link';
 
@@ -62,7 +63,7 @@ export function InviteAccept() {
     <form noValidate onSubmit={submit} aria-label="Accept the invitation" className="flex flex-col gap-4">
       <p>Choose the name your colleagues will see and a password of your own.</p>
       <Field label="Your name" autoComplete="name" {...bind('name')} />
-      <PasswordField label="Password" autoComplete="new-password" {...bind('password')} />
+      <PasswordField label="Password" autoComplete="new-password" hint={PASSWORD_HINT} {...bind('password')} />
       <FormMessage message={message} kind="error" />
       <Button type="submit" block {...guardedSubmit(hydrated && token !== undefined, pending)}>
         {pending ? 'Opening your account…' : 'Accept the invitation'}
