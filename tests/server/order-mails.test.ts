@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { REFUND_STATUS_LABELS } from '../../contract/order-lifecycle';
 import type { MailAttachment, MailMessage } from '../../server/services/mail/mailer';
@@ -312,4 +313,20 @@ describe('what shoppers and the catalogue wrote', () => {
     expect(htmlProblems('<div><p>open</div>')).not.toEqual([]);
     expect(htmlProblems('<p>fine<br>still fine</p>')).toEqual([]);
   });
+});
+
+describe('as the running shop loads it', () => {
+  test('the HTML part renders under tsx, the loader npm start runs the server with', () => {
+    const script =
+      "const { orderDeliveredMail } = await import('./server/services/mail/order-mails.ts');" +
+      "const m = orderDeliveredMail({ orderId: 7, shopperName: 'Asha', email: 'a@example.in', placedAt: new Date(0)," +
+      " items: [], amountPaise: 100, address: 'x', paymentMethod: 'online', siteUrl: 'https://gharbazaar.in' });" +
+      'process.stdout.write(m.html ?? "");';
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: new URL('../..', import.meta.url),
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^<!DOCTYPE html><html lang="en-IN"/);
+  }, 30_000);
 });

@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma above: tsconfig.json's JSX settings cover src/ only, and tsx, which runs the server,
+// would otherwise compile this file's JSX to React.createElement with no React in scope.)
 /**
  * The HTML part of an e-mail, as React components rendered to a string (react-dom/server escapes
  * every text and attribute). Tables with inline styles and no images, scripts or remote resources:
