@@ -4,7 +4,7 @@ import { buttonClass } from './button-class';
 import { useEffect, useRef } from 'react';
 import { keepFocusInside } from '../lib/focus-trap';
 import { $dialog, closeDialog } from '../lib/stores/ui';
-import { useHydrated } from './form';
+import { useHydrated } from './hydrated';
 
 const ICON_STYLES = {
   info: 'bg-sky-100 text-sky-800',

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $toasts } from '../lib/stores/ui';
-import { useHydrated } from './form';
+import { useHydrated } from './hydrated';
 
 const STYLES = {
   success: 'bg-brand-800 text-white',

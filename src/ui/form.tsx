@@ -1,5 +1,4 @@
 import {
-  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -12,13 +11,6 @@ import { formatRupees } from '../../contract/format';
 import { variantLabel } from '../../contract/variants';
 import { Button } from './Button';
 import { Picture } from './Picture';
-
-/** False during server rendering and until hydration: the first render matches the server's HTML. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * Keeps what the shopper typed into the server's HTML before this island hydrated. React adopts

@@ -6,7 +6,8 @@ import { safeNext } from '../../lib/navigation';
 import { loginSchema } from '../../../contract/schemas/auth';
 import { $isLoggedIn, login, startSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
-import { Field, FormMessage, guardedSubmit, PasswordField, useFields, useHydrated } from '../../ui/form';
+import { Field, FormMessage, guardedSubmit, PasswordField, useFields } from '../../ui/form';
+import { useHydrated } from '../../ui/hydrated';
 import { Button } from '../../ui/Button';
 import { useCheckedSubmit } from './checked-submit';
 

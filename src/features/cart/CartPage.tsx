@@ -18,7 +18,8 @@ import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
-import { DeleteButton, FIRST_SCREEN_LINES, Thumb, useHydrated } from '../../ui/form';
+import { DeleteButton, FIRST_SCREEN_LINES, Thumb } from '../../ui/form';
+import { useHydrated } from '../../ui/hydrated';
 import { LineCell, LineRow, LinesTable } from '../../ui/LinesTable';
 import { Button } from '../../ui/Button';
 

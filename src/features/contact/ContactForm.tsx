@@ -9,7 +9,8 @@ import {
   CONTACT_THANKS,
   contactSchema,
 } from '../../../contract/schemas/contact';
-import { controlBorder, FieldShell, FormMessage, useHydrated } from '../../ui/form';
+import { controlBorder, FieldShell, FormMessage } from '../../ui/form';
+import { useHydrated } from '../../ui/hydrated';
 import { Button } from '../../ui/Button';
 
 type Status = { message: string; kind: 'error' | 'success' | 'info' };

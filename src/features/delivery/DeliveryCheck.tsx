@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/Button';
-import { guardedSubmit, useHydrated, useTypedBeforeHydration } from '../../ui/form';
+import { guardedSubmit, useTypedBeforeHydration } from '../../ui/form';
+import { useHydrated } from '../../ui/hydrated';
 import { DeliveryLines } from './DeliveryLines';
 import { rememberedPincode, rememberPincode } from './remembered-pincode';
 import { usePincodeCheck } from './use-pincode-check';

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { $cartCount } from '../cart/cart-store';
 import { $isLoggedIn, $session, $userLabel, logout } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
-import { useHydrated } from '../../ui/form';
+import { useHydrated } from '../../ui/hydrated';
 import { $wishlistCount } from '../wishlist/wishlist-store';
 import * as routes from '../../lib/routes';
 import { responsivePicture } from '../../../contract/images';
