@@ -25,7 +25,7 @@ export function publicApiOrigin(publicApiBase: string | undefined): string | nul
   return publicApiBase && /^https?:\/\//i.test(publicApiBase) ? new URL(publicApiBase).origin : null;
 }
 
-/** The `experimental.csp` setting of astro.config.mjs for a site whose API is at `apiOrigin`. */
+/** The `security.csp` setting of astro.config.mjs for a site whose API is at `apiOrigin`. */
 export function contentSecurityPolicy(apiOrigin: string | null) {
   const apiOrigins = apiOrigin ? [apiOrigin] : [];
   return {
@@ -41,11 +41,11 @@ export function contentSecurityPolicy(apiOrigin: string | null) {
       "font-src 'self' data:",
       `connect-src ${["'self'", ...apiOrigins, ...RAZORPAY.connect].join(' ')}`,
       `frame-src ${RAZORPAY.frame.join(' ')}`,
-      // React writes style attributes (a rating's star fill, a review bar's width) into the HTML.
-      // Astro accepts only the directives it lists, so this one rides on the entry before it; a
-      // style attribute cannot run code, and script-src has no 'unsafe-inline' at all.
-      `manifest-src 'self'; style-src-attr 'unsafe-inline'`,
     ],
     scriptDirective: { resources: ["'self'", ...apiOrigins, ...RAZORPAY.script] },
+    // React writes style attributes (a rating's star fill, a review bar's width) into the HTML:
+    // `style-src-attr 'unsafe-inline'`, while <style> elements keep to 'self' and Astro's hashes.
+    // A style attribute cannot run code, and script-src has no 'unsafe-inline' at all.
+    styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' as const }] },
   };
 }

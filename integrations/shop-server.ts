@@ -13,8 +13,9 @@ export function shopServer(): AstroIntegration {
       'astro:config:done': ({ setAdapter }) =>
         setAdapter({
           name: 'shop-server',
+          // The entry is a module of its own that builds its App with createApp() (Astro 6's adapter API).
+          entrypointResolution: 'auto',
           serverEntrypoint: fileURLToPath(new URL('./site-entry.ts', import.meta.url)),
-          exports: ['render', 'refreshPages'],
           supportedAstroFeatures: { staticOutput: 'stable', hybridOutput: 'stable', serverOutput: 'stable' },
         }),
     },

@@ -1,5 +1,4 @@
-import type { SSRManifest } from 'astro';
-import { App } from 'astro/app';
+import { createApp } from 'astro/app/entrypoint';
 import { catalogueIndex, forgetCatalogue } from '../src/features/catalogue/build-data';
 import { REFRESH_ROUTES } from '../src/features/catalogue/refresh-job';
 import { planRefresh } from '../src/features/catalogue/refresh-plan';
@@ -7,43 +6,41 @@ import * as routes from '../src/lib/routes';
 import type { RefreshedPage, SiteRenderer } from './site-renderer';
 
 /**
- * The server module of the built site (see shop-server.ts): Astro bundles it
- * with the on-demand pages into `server/entry.mjs` of each build, and the shop imports it.
+ * The server module of the built site (see shop-server.ts): Astro bundles it with the on-demand
+ * pages into `server/entry.mjs` of each build, and the shop imports its two functions.
  */
-export function createExports(manifest: SSRManifest): Required<SiteRenderer> {
-  const app = new App(manifest);
-  return {
-    async render(request) {
-      const route = app.match(request);
-      // The refresh page is the server's own tool, never an address anyone can ask for.
-      if (!route || route.route.startsWith(REFRESH_ROUTES)) return null;
-      return app.render(request, { routeData: route });
-    },
-    async refreshPages(change, { siteUrl, liveFile }) {
-      forgetCatalogue();
-      const data = await catalogueIndex();
-      const plan = planRefresh(change, data, (grid) => {
-        const html = liveFile(routes.gridFragment(grid.kind, grid.id, 1));
-        const total = html === null ? null : /data-total="(\d+)"/.exec(html)?.[1];
-        return total === undefined || total === null ? null : Number(total);
-      });
-      const pages: RefreshedPage[] = [];
-      for (const job of plan.jobs) {
-        const routeData = app.match(new Request(new URL(`${REFRESH_ROUTES}${job.kind}`, siteUrl)));
-        if (!routeData) throw new Error(`This build cannot render ${job.kind} pages again.`);
-        // The page's own address, so that it names itself (canonical link, Open Graph) as the build does.
-        const response = await app.render(new Request(new URL(job.path, siteUrl)), {
-          routeData,
-          locals: { sitePage: job },
-        });
-        if (response.status !== 200) throw new Error(`${job.path} could not be rendered again (${response.status}).`);
-        pages.push({
-          path: job.path,
-          body: await response.text(),
-          policy: response.headers.get('content-security-policy'),
-        });
-      }
-      return { pages, removed: plan.removed };
-    },
-  };
-}
+const app = createApp();
+
+export const render: SiteRenderer['render'] = async (request) => {
+  const route = app.match(request);
+  // The refresh page is the server's own tool, never an address anyone can ask for.
+  if (!route || route.route.startsWith(REFRESH_ROUTES)) return null;
+  return app.render(request, { routeData: route });
+};
+
+export const refreshPages: NonNullable<SiteRenderer['refreshPages']> = async (change, { siteUrl, liveFile }) => {
+  forgetCatalogue();
+  const data = await catalogueIndex();
+  const plan = planRefresh(change, data, (grid) => {
+    const html = liveFile(routes.gridFragment(grid.kind, grid.id, 1));
+    const total = html === null ? null : /data-total="(\d+)"/.exec(html)?.[1];
+    return total === undefined || total === null ? null : Number(total);
+  });
+  const pages: RefreshedPage[] = [];
+  for (const job of plan.jobs) {
+    const routeData = app.match(new Request(new URL(`${REFRESH_ROUTES}${job.kind}`, siteUrl)));
+    if (!routeData) throw new Error(`This build cannot render ${job.kind} pages again.`);
+    // The page's own address, so that it names itself (canonical link, Open Graph) as the build does.
+    const response = await app.render(new Request(new URL(job.path, siteUrl)), {
+      routeData,
+      locals: { sitePage: job },
+    });
+    if (response.status !== 200) throw new Error(`${job.path} could not be rendered again (${response.status}).`);
+    pages.push({
+      path: job.path,
+      body: await response.text(),
+      policy: response.headers.get('content-security-policy'),
+    });
+  }
+  return { pages, removed: plan.removed };
+};

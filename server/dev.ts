@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createApp } from './app';
+import { ASTRO_BIN } from './site-builder';
 import { accountsOptions, deliveryOptions, envOrExit, listen, mediaDir, paymentsOptions, prepareData } from './runtime';
 
 /**
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   await listen(app, apiPort, '127.0.0.1');
   const origin = `http://127.0.0.1:${apiPort}`;
   console.log(`API at ${origin}/api/`);
-  const astro = spawn(process.execPath, ['node_modules/astro/astro.js', 'dev', '--port', String(env.port)], {
+  const astro = spawn(process.execPath, [ASTRO_BIN, 'dev', '--port', String(env.port)], {
     stdio: 'inherit',
     env: { ...process.env, API_BASE: `${origin}/api/`, DEV_API_ORIGIN: origin, ASTRO_TELEMETRY_DISABLED: '1' },
   });

@@ -8,7 +8,16 @@ import type { SiteRenderer } from '../integrations/site-renderer';
 import { finishStaticFolder } from './site/static-folder';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
+/** Astro's command line, wherever its package.json says it is (the file moved between majors). */
+export const ASTRO_BIN = (() => {
+  const packageDir = path.join(PROJECT_ROOT, 'node_modules', 'astro');
+  const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+    bin: string | Record<string, string>;
+  };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin.astro;
+  if (!bin) throw new Error("Astro's package names no command line.");
+  return path.join(packageDir, bin);
+})();
 /** Finished builds kept besides the live one, so pages open in a browser keep their assets. */
 const KEEP_BUILDS = 2;
 /**
@@ -22,13 +31,14 @@ const COMPLETE_MARKER = '.complete';
 /**
  * V8 settings of each Astro build. A page's many short-lived objects outlive the default 16 MB
  * young generation and fill the old one, which then grows to about four times what is alive
- * before it is collected; a 64 MB young generation took 6 % less CPU (four side-by-side pairs of
- * 5,000-product-page builds). The old generation may grow 30 % past what is alive before it is
+ * before it is collected. With Astro 5, a 64 MB young generation took 6 % less CPU (four
+ * side-by-side pairs of 5,000-product-page builds); with Astro 7, 32 MB peaks lower (1,117–1,188 MB
+ * against 1,286–1,301 MB at 1,000 products) for the same CPU. The old generation may grow 30 % past what is alive before it is
  * collected (a cap that scales with the catalogue, unlike a fixed --max-old-space-size): at
  * 100,000 products a build peaked at 1,150 MB allowing 100 % and at 830–850 MB
  * allowing 30 %; at 10,000 products 1,504 → 1,271 MB for both builds, CPU +7 % (one pair).
  */
-const ASTRO_NODE_FLAGS = ['--max-semi-space-size=64', '--heap-growing-percent=30'];
+const ASTRO_NODE_FLAGS = ['--max-semi-space-size=32', '--heap-growing-percent=30'];
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
