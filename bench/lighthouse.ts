@@ -93,7 +93,8 @@ async function auditOnce(url: string, reportName: string): Promise<RunFigures> {
       lcpSeconds: numeric('largest-contentful-paint') / 1000,
       cls: numeric('cumulative-layout-shift'),
       tbtMs: numeric('total-blocking-time'),
-      lcpElement: snippetsOf(lhr.audits['largest-contentful-paint-element']?.details)[0] ?? null,
+      // Lighthouse 13 names the LCP element in its LCP breakdown insight (12 had an audit of its own).
+      lcpElement: snippetsOf(lhr.audits['lcp-breakdown-insight']?.details)[0] ?? null,
       shiftedElements: [...new Set(snippetsOf(lhr.audits['layout-shifts']?.details))].slice(0, 3),
       failedAudits,
       lighthouseVersion: lhr.lighthouseVersion,
