@@ -1,4 +1,4 @@
-import type { ApiFile } from '../lib/api/client';
+import type { ApiFile } from '../lib/api/http';
 
 /** Hands a downloaded file (an invoice, a CSV export) to the browser's downloads under its name. */
 export function saveFile({ file, name }: ApiFile): void {

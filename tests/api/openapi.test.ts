@@ -207,8 +207,8 @@ describe('the document and the app', () => {
 
 describe('the storefront’s calls', () => {
   /**
-   * What the storefront requests, method and path below the API base: src/lib/api/client.ts for
-   * the shop, and the back office's call modules (every src/features/admin/…-api.ts) through its
+   * What the storefront requests, method and path below the API base: the call modules of
+   * src/lib/api/ for the shop (catalogue.ts, cart.ts, …), and the back office's call modules (every src/features/admin/…-api.ts) through its
    * `call` and `callFile`.
    */
   const CALLS: [string, string][] = [
@@ -300,8 +300,18 @@ describe('the storefront’s calls', () => {
   ];
   const ROOT = path.resolve(__dirname, '../..');
   const ADMIN_FEATURES = 'src/features/admin';
+  const SHOP_API = 'src/lib/api';
 
   /** The back office's call modules: every `…-api.ts` below src/features/admin, found anew each run. */
+  /** The shop's call modules: every module of src/lib/api/ but the tests. */
+  function shopClientModules(): string[] {
+    return fs
+      .readdirSync(path.join(ROOT, SHOP_API))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => path.posix.join(SHOP_API, file))
+      .sort();
+  }
+
   function adminClientModules(): string[] {
     return (fs.readdirSync(path.join(ROOT, ADMIN_FEATURES), { recursive: true, encoding: 'utf8' }) as string[])
       .filter((file) => /(^|[\\/])[\w-]+-api\.ts$/.test(file))
@@ -327,8 +337,14 @@ describe('the storefront’s calls', () => {
     );
   });
 
+  test('the shop’s call modules are all found', () => {
+    expect(shopClientModules()).toEqual(
+      expect.arrayContaining(['src/lib/api/catalogue.ts', 'src/lib/api/cart.ts', 'src/lib/api/orders.ts']),
+    );
+  });
+
   test('the table holds every call the clients make, with its method', () => {
-    const shop = callsIn('src/lib/api/client.ts');
+    const shop = shopClientModules().flatMap(callsIn);
     const admin = adminClientModules().flatMap(callsIn);
     expect(shop.length).toBeGreaterThan(30);
     expect(admin.length).toBeGreaterThan(17);

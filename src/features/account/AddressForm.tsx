@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { createAddress } from '../../lib/api/client';
+import { createAddress } from '../../lib/api/account';
 import { shopperMessage } from '../../lib/api/error-message';
 import type { Address } from '../../../contract/types';
 import { addressSchema } from '../../../contract/schemas/address';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getAddresses } from '../../lib/api/client';
+import { getAddresses } from '../../lib/api/account';
 import type { Address } from '../../../contract/types';
 import { AddressCard } from './AddressCard';
 import { AddressForm } from './AddressForm';

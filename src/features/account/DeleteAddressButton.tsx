@@ -1,4 +1,4 @@
-import { deleteAddress } from '../../lib/api/client';
+import { deleteAddress } from '../../lib/api/account';
 import type { Address } from '../../../contract/types';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { DeleteButton } from '../../ui/form';

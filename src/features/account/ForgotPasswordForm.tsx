@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { requestResetOtp, verifyResetOtp } from '../../lib/api/client';
+import { requestResetOtp, verifyResetOtp } from '../../lib/api/auth';
 import { shopperMessage } from '../../lib/api/error-message';
 import { DURATIONS } from '../../lib/constants';
 import { rememberResetEmail } from './reset-flow';

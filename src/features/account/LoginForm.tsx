@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getProfile } from '../../lib/api/client';
+import { getProfile } from '../../lib/api/account';
 import { shopperMessage } from '../../lib/api/error-message';
 import * as routes from '../../lib/routes';
 import { safeNext } from '../../lib/navigation';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getProfile } from '../../lib/api/client';
+import { getProfile } from '../../lib/api/account';
 import { shopperMessage } from '../../lib/api/error-message';
 import { PROFILE_LOAD_ERRORS } from './account-errors';
 import type { Profile } from '../../../contract/types';

@@ -1,4 +1,4 @@
-import { signup } from '../../lib/api/client';
+import { signup } from '../../lib/api/auth';
 import { signupFailure } from './account-errors';
 import { PASSWORD_HINT, signupSchema } from '../../../contract/schemas/auth';
 import { showDialog } from '../../lib/stores/ui';

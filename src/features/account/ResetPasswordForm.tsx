@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { resetPassword } from '../../lib/api/client';
+import { resetPassword } from '../../lib/api/auth';
 import { shopperMessage } from '../../lib/api/error-message';
 import { DURATIONS } from '../../lib/constants';
 import { forgetResetEmail, resetEmail, resetToken } from './reset-flow';

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ApiError, getProfile, updateProfile } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/http';
+import { getProfile, updateProfile } from '../../lib/api/account';
 import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
 import { PROFILE_LOAD_ERRORS } from './account-errors';
 import { DURATIONS } from '../../lib/constants';

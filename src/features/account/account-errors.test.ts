@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { signupFailure } from './account-errors';
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/http';
 
 describe('signupFailure', () => {
   test('a duplicate e-mail is a field error and the popup', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/http';
 import type { ErrorTexts } from '../../lib/api/error-message';
 
 /** Maps a refused sign-up to field errors and a form message. */

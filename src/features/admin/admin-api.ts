@@ -1,9 +1,9 @@
 /**
  * The back office's calls (/api/admin, docs/api.md): named functions over the one client's
- * request (lib/api/client.ts), each sending the staff token instead of the shopper's. Only the
+ * request (lib/api/http.ts), each sending the staff token instead of the shopper's. Only the
  * /admin pages import this module, so none of it reaches a shopper's page.
  */
-import { call } from '../../lib/api/client';
+import { call } from '../../lib/api/http';
 import type {
   AuditPage,
   StaffAccount,

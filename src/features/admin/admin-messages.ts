@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/http';
 import { shopperMessage } from '../../lib/api/error-message';
 import { STAFF_LOGIN_REFUSED } from '../../../contract/staff';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/http';
 import { STAFF_LOGIN_REFUSED, type StaffRole } from '../../../contract/staff';
 import { adminMessage, NO_ANSWER, retryAfterText, staffLoginMessage } from './admin-messages';
 import { ADMIN_SECTIONS, navFor } from './admin-nav';

@@ -4,7 +4,7 @@
  * functions over the one client's request, each with the staff token and its 401 handling from
  * admin-api.ts; only the /admin pages import this module.
  */
-import { call, callFile, type ApiFile } from '../../lib/api/client';
+import { call, callFile, type ApiFile } from '../../lib/api/http';
 import type { OrderBoardPage, StaffOrder } from '../../../contract/api/admin-orders';
 import type { CustomerPage, CustomerProfile } from '../../../contract/api/admin-customers';
 import type { ModeratedReview, ModeratedReviewPage } from '../../../contract/api/admin-reviews';

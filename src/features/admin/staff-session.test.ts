@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { StaffMember } from '../../../contract/api/staff';
 import { STAFF_LOGIN_REFUSED } from '../../../contract/staff';
 import { STORAGE_KEYS } from '../../lib/session';
-import { ApiError, onSessionEnded, setTokenSource } from '../../lib/api/client';
+import { ApiError, onSessionEnded, setTokenSource } from '../../lib/api/http';
 import { getStaffAccounts } from './admin-api';
 import { createStaffSession, staffSession, type StaffSessionEnvironment } from './staff-session';
 import { adminLoginHref, adminNext, readStaffSession, STAFF_STORAGE_KEYS, staffTokenExpiry } from './staff-token';

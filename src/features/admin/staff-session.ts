@@ -1,5 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/http';
 import type { StaffLoginAnswer, StaffMe } from '../../../contract/api/staff';
 import { getStaffMe, onStaffSessionEnded, setStaffTokenSource, staffLogin, staffLogout } from './admin-api';
 import * as adminRoutes from './admin-routes';

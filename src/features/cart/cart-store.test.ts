@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { BUSY_MESSAGE } from '../../../contract/shop';
-import { setTokenSource } from '../../lib/api/client';
+import { setTokenSource } from '../../lib/api/http';
 import { $session } from '../../lib/stores/session';
 import { $cartLines, $cartLoaded, addVariantToCart } from './cart-store';
 

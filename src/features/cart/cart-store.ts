@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
-import { addToCart, ApiError, getCart, removeFromCart, setCartQuantity } from '../../lib/api/client';
+import { addToCart, getCart, removeFromCart, setCartQuantity } from '../../lib/api/cart';
+import { ApiError } from '../../lib/api/http';
 import type { CartItem } from '../../../contract/types';
 import { ADD_TO_CART_QUANTITY } from '../../../contract/shop';
 import { $isLoggedIn } from '../../lib/stores/session';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getProduct } from '../../lib/api/client';
+import { getProduct } from '../../lib/api/catalogue';
 import { shopperMessage } from '../../lib/api/error-message';
 import { setBuyNow } from '../checkout/checkout-lines';
 import { DURATIONS } from '../../lib/constants';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { getSubcategoryProducts, searchProducts } from '../../lib/api/client';
+import { getSubcategoryProducts, searchProducts } from '../../lib/api/catalogue';
 import type { SearchProduct } from '../../../contract/types';
 import { formatRupees } from '../../../contract/format';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';

@@ -1,4 +1,5 @@
-import { forgetBuildReads, getAllProducts, getCategories, getSubcategories } from '../../lib/api/client';
+import { forgetBuildReads } from '../../lib/api/http';
+import { getAllProducts, getCategories, getSubcategories } from '../../lib/api/catalogue';
 import type { Category, Product, Subcategory } from '../../../contract/types';
 import { PAGE_SIZES } from '../../lib/constants';
 import * as routes from '../../lib/routes';

@@ -1,5 +1,5 @@
 import { stockBadge } from '../../../contract/stock';
-import { getStock } from '../../lib/api/client';
+import { getStock } from '../../lib/api/catalogue';
 
 const CART_BUTTON = '[data-card-action="cart"]';
 

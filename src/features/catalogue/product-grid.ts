@@ -1,4 +1,4 @@
-import { loadHtmlFragment } from '../../lib/api/client';
+import { loadHtmlFragment } from '../../lib/api/http';
 
 /** Adds a pre-built fragment's cards to a grid; returns the fragment's next page, if any. */
 async function appendFragment(grid: HTMLElement, href: string, replace: boolean): Promise<void> {

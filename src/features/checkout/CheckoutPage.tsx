@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { getAddresses } from '../../lib/api/client';
+import { getAddresses } from '../../lib/api/account';
 import { buyNowLines, cartCheckoutLines, clearCheckout, priceDetails } from './checkout-lines';
 import { codChoice, effectiveMethod } from './payment-choice';
 import { PaymentChoice } from './PaymentChoice';

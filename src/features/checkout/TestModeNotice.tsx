@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getPaymentMode } from '../../lib/api/client';
+import { getPaymentMode } from '../../lib/api/orders';
 
 /** Asked once per page: every notice on it shows the same answer. */
 let mode: Promise<boolean> | null = null;

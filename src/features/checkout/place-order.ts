@@ -1,12 +1,12 @@
+import { ApiError } from '../../lib/api/http';
 import {
-  ApiError,
   createCodOrder,
   createOrder,
   createTestPayment,
   payOrderAgain,
   verifyPayment,
   type OrderDestination,
-} from '../../lib/api/client';
+} from '../../lib/api/orders';
 import type { PaymentMethod } from '../../../contract/order-lifecycle';
 import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
 import type { CreatedOrder } from '../../../contract/types';

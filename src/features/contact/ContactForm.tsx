@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { ApiError, publicApiBase, sendContactMessage } from '../../lib/api/client';
+import { ApiError, publicApiBase } from '../../lib/api/http';
+import { sendContactMessage } from '../../lib/api/contact';
 import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
 import { validate } from '../../../contract/schemas/common';
 import { formatCount } from '../../../contract/format';

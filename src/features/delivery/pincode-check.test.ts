@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/http';
 import { BUSY_MESSAGE } from '../../../contract/shop';
 import type { DeliveryAnswer } from '../../../contract/types';
 import {

@@ -2,7 +2,7 @@
  * The delivery check's states and what they mean for the shopper: the lines shown under a
  * pincode, and whether checkout may go on to an address.
  */
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/http';
 import { shopperMessage } from '../../lib/api/error-message';
 import { COD_AVAILABLE_MESSAGE, isPincode, PINCODE_MESSAGE } from '../../../contract/delivery';
 import { formatRupees } from '../../../contract/format';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkDelivery } from '../../lib/api/client';
+import { checkDelivery } from '../../lib/api/delivery';
 import { checkFailed, IDLE_CHECK, refuseInvalid, typedPincode, type PincodeCheck } from './pincode-check';
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { getOrders, getUserReviews } from '../../lib/api/client';
+import { getOrders } from '../../lib/api/orders';
+import { getUserReviews } from '../../lib/api/reviews';
 import type { Order, OrderItem } from '../../../contract/types';
 import { PAGE_SIZES } from '../../lib/constants';
 import { formatRupees } from '../../../contract/format';

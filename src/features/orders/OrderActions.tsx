@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cancelOrder, getInvoice } from '../../lib/api/client';
+import { cancelOrder, getInvoice } from '../../lib/api/orders';
 import { shopperMessage } from '../../lib/api/error-message';
 import { $session } from '../../lib/stores/session';
 import { askConfirm, showDialog } from '../../lib/stores/ui';

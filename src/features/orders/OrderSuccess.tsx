@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getOrder } from '../../lib/api/client';
+import { getOrder } from '../../lib/api/orders';
 import { requireSession } from '../../lib/stores/session';
 import * as routes from '../../lib/routes';
 import { formatRupees } from '../../../contract/format';

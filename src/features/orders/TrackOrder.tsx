@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getOrder } from '../../lib/api/client';
+import { getOrder } from '../../lib/api/orders';
 import type { Order } from '../../../contract/types';
 import { formatRupees } from '../../../contract/format';
 import { deliveryLine, orderDate, orderDateTime, stateLabel, TRACKER_STEPS, trackerDates, trackerStep } from './orders';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { getUserReviews } from '../../lib/api/client';
+import { getUserReviews } from '../../lib/api/reviews';
 import type { Review } from '../../../contract/types';
 import { $session } from '../../lib/stores/session';
 import * as routes from '../../lib/routes';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getProductReviews } from '../../lib/api/client';
+import { getProductReviews } from '../../lib/api/reviews';
 import type { Review } from '../../../contract/types';
 import { formatDate, formatRating, readInstant } from '../../../contract/format';
 import { ratingBars, starFill } from '../catalogue/rating';

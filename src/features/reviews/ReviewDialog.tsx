@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { submitReview } from '../../lib/api/client';
+import { submitReview } from '../../lib/api/reviews';
 import { shopperMessage } from '../../lib/api/error-message';
 import type { OrderItem } from '../../../contract/types';
 import { RATING } from '../../../contract/shop';

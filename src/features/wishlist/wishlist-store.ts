@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
-import { ApiError, getWishlist, toggleWishlist } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/http';
+import { getWishlist, toggleWishlist } from '../../lib/api/wishlist';
 import type { WishlistEntry } from '../../../contract/types';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { announceChange } from '../../lib/stores/shared-refresh';

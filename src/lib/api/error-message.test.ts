@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from './client';
+import { ApiError } from './http';
 import { refusedByServer, shopperMessage, type ErrorTexts } from './error-message';
 
 const refusal = new ApiError(400, 'Pincode is not serviceable.');

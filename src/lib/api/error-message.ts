@@ -1,4 +1,4 @@
-import { ApiError } from './client';
+import { ApiError } from './http';
 
 /** What a shopper is told when a call fails, for one action. */
 export interface ErrorTexts {

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { addToCart, ApiError, createOrder, getCart, sendContactMessage, verifyPayment } from './client';
+import { addToCart, getCart } from './cart';
+import { ApiError } from './http';
+import { createOrder, verifyPayment } from './orders';
+import { sendContactMessage } from './contact';
 import { BUSY_MESSAGE } from '../../../contract/shop';
 
 /** The browser side of the client when the shop cannot answer for a moment (see retry.ts). */

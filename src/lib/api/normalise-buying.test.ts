@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { normaliseAddress, normaliseCart, normaliseOrder, normaliseProfile, normaliseWishlist } from './normalise';
+import { normaliseAddress, normaliseProfile } from './normalise';
+import { normaliseOrder } from './normalise-orders';
+import { normaliseCart, normaliseWishlist } from './normalise-lines';
 
 const line = {
   product_variant_id: 7,

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { asList, resolveMedia, totalCount } from './read';
 import {
-  asList,
-  errorMessage,
   normaliseBanner,
   normaliseCategory,
   normaliseProduct,
@@ -9,9 +8,8 @@ import {
   normaliseSearchProduct,
   normaliseSubcategory,
   normaliseVariant,
-  resolveMedia,
-  totalCount,
 } from './normalise';
+import { errorMessage } from './error-text';
 
 const ORIGIN = 'https://api.example.in';
 

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, getCart, getProfile, login, logoutSession, onSessionEnded, setTokenSource } from './client';
+import { ApiError, onSessionEnded, setTokenSource } from './http';
+import { getCart } from './cart';
+import { getProfile } from './account';
+import { login, logoutSession } from './auth';
 
 /** The browser side of the client: a 401 for the held token means the server ended the session. */
 describe('a refused token is reported to the session store', () => {

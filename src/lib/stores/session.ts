@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
-import { login as loginCall, logoutSession, onSessionEnded, setTokenSource } from '../api/client';
+import { login as loginCall, logoutSession } from '../api/auth';
+import { onSessionEnded, setTokenSource } from '../api/http';
 import type { Profile } from '../../../contract/types';
 import { isTokenExpired, STORAGE_KEYS, tokenProblem } from '../session';
 import * as routes from '../routes';

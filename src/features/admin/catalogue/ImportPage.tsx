@@ -1,6 +1,6 @@
 import { useReducer, useRef } from 'react';
 import { CSV_HAS_PROBLEMS, CSV_PLAN_STALE } from '../../../../contract/catalogue-csv';
-import { ApiError } from '../../../lib/api/client';
+import { ApiError } from '../../../lib/api/http';
 import { Button } from '../../../ui/Button';
 import { FieldShell } from '../../../ui/form';
 import { AdminShell } from '../AdminShell';

@@ -1,8 +1,8 @@
 /** How the catalogue pages write prices, stock and pictures' addresses. */
 import { formatRupees } from '../../../../contract/format';
 import { UNITS } from '../../../../contract/schemas/admin-catalogue';
-import { mediaOrigin } from '../../../lib/api/client';
-import { resolveMedia } from '../../../lib/api/normalise';
+import { mediaOrigin } from '../../../lib/api/http';
+import { resolveMedia } from '../../../lib/api/read';
 
 /** A picture's address: paths below /media/ are the API's. */
 export function mediaUrl(path: string | null): string | null {

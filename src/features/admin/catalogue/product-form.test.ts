@@ -11,7 +11,7 @@ import {
   SUBCATEGORY_REQUIRED,
   WEIGHT_INVALID,
 } from '../../../../contract/schemas/admin-catalogue';
-import { ApiError } from '../../../lib/api/client';
+import { ApiError } from '../../../lib/api/http';
 import {
   checkNewProduct,
   checkNewVariant,

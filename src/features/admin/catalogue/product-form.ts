@@ -18,7 +18,7 @@ import {
   type VariantCreateInput,
   type VariantUpdateInput,
 } from '../../../../contract/schemas/admin-catalogue';
-import { ApiError } from '../../../lib/api/client';
+import { ApiError } from '../../../lib/api/http';
 
 /** A product's own fields as the form's inputs hold them. */
 export interface ProductFormValues {

@@ -5,7 +5,7 @@ import { formatRupees } from '../../../../contract/format';
 import { formatDateTime } from '../../../../contract/format';
 import { ORDER_STATE_LABELS } from '../../../../contract/order-lifecycle';
 import { ROLE_CANNOT, roleCan } from '../../../../contract/staff';
-import type { ApiFile } from '../../../lib/api/client';
+import type { ApiFile } from '../../../lib/api/http';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form';
 import { AdminShell } from '../AdminShell';
