@@ -493,7 +493,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
       ...errors(NO_STAFF_TOKEN, ROLE_REFUSED),
     },
   });
-  app.openapi(banners, async (c) => c.json(await catalogue.listBanners(db), 200));
+  app.openapi(banners, async (c) => c.json(await catalogue.banners.list(db), 200));
 
   const addBanner = createRoute({
     method: 'post',
@@ -512,7 +512,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     const { fields, file } = await readImageForm(c);
     // The text is checked before the picture is stored: a refused banner writes no file.
     const input = parseValue(bannerCreateSchema, fields);
-    return c.json(await catalogue.createBanner(staff, actorOf(c), input, file), 201);
+    return c.json(await catalogue.banners.create(staff, actorOf(c), input, file), 201);
   });
 
   const changeBanner = createRoute({
@@ -531,7 +531,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   app.openapi(
     changeBanner,
     async (c) =>
-      c.json(await catalogue.updateBanner(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+      c.json(await catalogue.banners.update(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
     noBanner,
   );
 
@@ -552,7 +552,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     replaceBannerImage,
     async (c) => {
       const { file } = await readImageForm(c);
-      return c.json(await catalogue.replaceBannerImage(staff, actorOf(c), c.req.valid('param').id, file), 200);
+      return c.json(await catalogue.banners.replaceImage(staff, actorOf(c), c.req.valid('param').id, file), 200);
     },
     noBanner,
   );
@@ -573,7 +573,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   app.openapi(
     removeBanner,
     async (c) => {
-      await catalogue.removeBanner(staff, actorOf(c), c.req.valid('param').id);
+      await catalogue.banners.remove(staff, actorOf(c), c.req.valid('param').id);
       return c.json({ message: 'Banner deleted.' }, 200);
     },
     noBanner,
@@ -593,7 +593,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
       ...errors(NO_STAFF_TOKEN, ROLE_REFUSED),
     },
   });
-  app.openapi(offers, async (c) => c.json(await catalogue.listHomeOffers(db), 200));
+  app.openapi(offers, async (c) => c.json(await catalogue.homeOffers.list(db), 200));
 
   const addOffer = createRoute({
     method: 'post',
@@ -612,7 +612,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     const { fields, file } = await readImageForm(c);
     // The words are checked before the picture is stored: a refused offer writes no file.
     const input = parseValue(offerCreateSchema, fields);
-    return c.json(await catalogue.createHomeOffer(staff, actorOf(c), input, file), 201);
+    return c.json(await catalogue.homeOffers.create(staff, actorOf(c), input, file), 201);
   });
 
   const changeOffer = createRoute({
@@ -631,7 +631,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   app.openapi(
     changeOffer,
     async (c) =>
-      c.json(await catalogue.updateHomeOffer(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+      c.json(await catalogue.homeOffers.update(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
     noOffer,
   );
 
@@ -652,7 +652,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     replaceOfferImage,
     async (c) => {
       const { file } = await readImageForm(c);
-      return c.json(await catalogue.replaceHomeOfferImage(staff, actorOf(c), c.req.valid('param').id, file), 200);
+      return c.json(await catalogue.homeOffers.replaceImage(staff, actorOf(c), c.req.valid('param').id, file), 200);
     },
     noOffer,
   );
@@ -673,7 +673,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   app.openapi(
     removeOffer,
     async (c) => {
-      await catalogue.removeHomeOffer(staff, actorOf(c), c.req.valid('param').id);
+      await catalogue.homeOffers.remove(staff, actorOf(c), c.req.valid('param').id);
       return c.json({ message: 'Offer deleted.' }, 200);
     },
     noOffer,

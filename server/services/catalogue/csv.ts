@@ -41,7 +41,8 @@ import {
 import { inTransaction } from '../../repositories/helpers';
 import { recordSiteChange } from '../site/changes';
 import { recordAudit, type Actor } from '../staff/audit';
-import { productColumns, type CatalogueStaff } from './admin';
+import type { CatalogueStaff } from './changes';
+import { productColumns } from './products';
 
 /**
  * The catalogue as a spreadsheet (contract/catalogue-csv.ts): the export writes every product
