@@ -88,7 +88,10 @@ export async function staffMoveOrder(
   }
 }
 
-/** Runs one staff command (`order:list`, `order:status`, `stock:show`, `stock:set`); answers the process exit code. */
+/**
+ * Runs one staff command (`order:list`, `order:status`, `stock:show`, `stock:set`); answers the
+ * process exit code.
+ */
 export async function runShopCommand(
   db: Db,
   ordering: Pick<Ordering, 'staffMove'>,

@@ -29,7 +29,9 @@ export interface OrderMove {
   expiresAt?: string;
 }
 
-/** An order could not take (or take back) its stock; `message` names the product and what is left. */
+/**
+ * An order could not take (or take back) its stock; `message` names the product and what is left.
+ */
 export class StockShortError extends Conflict {
   constructor(message: string) {
     super(message, { echo: 'error' });

@@ -11,7 +11,10 @@ import {
 } from '../../repositories/refunds';
 import type { PaymentProvider } from '../payments/provider';
 
-/** Times the shop asks the provider for one refund before leaving it to staff (as 'initiated', logged). */
+/**
+ * Times the shop asks the provider for one refund before leaving it to staff (as 'initiated',
+ * logged).
+ */
 export const REFUND_ATTEMPTS = 5;
 /** A refund the provider did not accept is asked for again after this long. */
 export const REFUND_RETRY_MS = 60_000;

@@ -2,7 +2,9 @@ import type { OrderNotifier } from './notifications';
 import type { Ordering } from './ordering';
 import type { Refunds } from './refunds';
 
-/** How often each API process looks for unpaid orders whose time ran out and refunds to ask again. */
+/**
+ * How often each API process looks for unpaid orders whose time ran out and refunds to ask again.
+ */
 export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
