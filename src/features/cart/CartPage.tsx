@@ -5,35 +5,26 @@ import type { CartItem } from '../../../contract/types';
 import { setCartCheckout } from '../checkout/checkout-lines';
 import { PAGE_SIZES } from '../../lib/constants';
 import { MAX_LINE_QUANTITY } from '../../../contract/shop';
-import { formatPaise, formatRupees } from '../../../contract/format';
-import { lineTotalPaise, priceBreakup } from '../../../contract/pricing';
+import { formatRupees } from '../../../contract/format';
+import { priceBreakup } from '../../../contract/pricing';
 import { pageCount, pageOf } from '../../ui/pagination';
 import * as routes from '../../lib/routes';
 import { loginHref } from '../../lib/navigation';
-import { variantLabel } from '../../../contract/variants';
-import { stockShortMessage } from '../../../contract/stock';
 import { $cartLines, $cartLoaded, changeQuantity, deleteCartLine } from './cart-store';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
-import { DeleteButton, FIRST_SCREEN_LINES, Thumb } from '../../ui/form';
+import { FIRST_SCREEN_LINES } from '../../ui/form';
 import { useHydrated } from '../../ui/hydrated';
-import { LineCell, LineRow, LinesTable } from '../../ui/LinesTable';
+import { LinesTable } from '../../ui/LinesTable';
 import { Button } from '../../ui/Button';
-
-/** Why the + control stops: the same limit the server keeps. */
-const QUANTITY_LIMIT_TEXT = `At most ${MAX_LINE_QUANTITY} of each item`;
+import { CartLineRow, isShort } from './CartLineRow';
 
 /** Shown beside Checkout while a line asks for more than is left. */
 export const CART_SHORT_TEXT =
   'Some items are no longer available in the quantity in your cart. Please update them to check out.';
-
-/** True when the shop has fewer of a line's variant left than the line holds. */
-function isShort(line: CartItem): boolean {
-  return line.available < line.quantity;
-}
 
 function CartTable() {
   const lines = useStore($cartLines);
@@ -104,78 +95,16 @@ function CartTable() {
   return (
     <div>
       <LinesTable caption="Items in your cart" columns={['Name', 'Size', 'Price', 'Quantity', 'Total']}>
-        {pageOf(lines, current, PAGE_SIZES.cart).map((line, i) => {
-          const atMost = line.quantity >= MAX_LINE_QUANTITY;
-          const atStock = !atMost && line.quantity >= line.available;
-          const limitId = `cart-limit-${line.product_variant_id}`;
-          const stockId = `cart-stock-${line.product_variant_id}`;
-          return (
-            <LineRow key={line.product_variant_id}>
-              <LineCell picture>
-                <Thumb src={line.product_image} loading={i < FIRST_SCREEN_LINES ? 'eager' : 'lazy'} />
-              </LineCell>
-              <LineCell className="font-semibold">
-                {line.product_id ? (
-                  <a href={routes.product(line.product_id)} className="hover:text-brand-700">
-                    {line.product_name}
-                  </a>
-                ) : (
-                  line.product_name
-                )}
-              </LineCell>
-              <LineCell className="text-muted sm:text-inherit">
-                <span data-testid="cart-variant">
-                  {variantLabel({ size: line.size || line.weight, color: line.color }, { missingSize: 'N/A' })}
-                </span>
-              </LineCell>
-              <LineCell phoneLabel="Price">{formatRupees(line.final_price)}</LineCell>
-              <LineCell>
-                <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${line.product_name}`}>
-                  <button
-                    type="button"
-                    className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
-                    aria-label="Decrease quantity"
-                    disabled={line.quantity <= 1 || busy === line.product_variant_id}
-                    onClick={() => void quantity(line, line.quantity - 1)}
-                  >
-                    −
-                  </button>
-                  <span className="w-6 text-center tabular-nums" data-testid="cart-quantity">
-                    {line.quantity}
-                  </span>
-                  <button
-                    type="button"
-                    className="h-8 w-8 rounded border border-slate-300 font-bold disabled:opacity-40"
-                    aria-label="Increase quantity"
-                    // The server refuses more than MAX_LINE_QUANTITY of one item; say so before it has to.
-                    title={atMost ? QUANTITY_LIMIT_TEXT : undefined}
-                    aria-describedby={atMost ? limitId : isShort(line) ? stockId : undefined}
-                    disabled={atMost || atStock || busy === line.product_variant_id}
-                    onClick={() => void quantity(line, line.quantity + 1)}
-                  >
-                    +
-                  </button>
-                </div>
-                {atMost && (
-                  <p id={limitId} className="mt-1 text-xs text-muted">
-                    {QUANTITY_LIMIT_TEXT}
-                  </p>
-                )}
-                {isShort(line) && (
-                  <p id={stockId} className="mt-1 max-w-56 text-xs font-semibold text-red-700" data-testid="cart-stock">
-                    {stockShortMessage(line.product_name, line.available)}
-                  </p>
-                )}
-              </LineCell>
-              <LineCell phoneLabel="Total" className="font-semibold">
-                <span data-testid="cart-line-total">{formatPaise(lineTotalPaise(line))}</span>
-              </LineCell>
-              <LineCell>
-                <DeleteButton what={line.product_name} onClick={() => void remove(line)} />
-              </LineCell>
-            </LineRow>
-          );
-        })}
+        {pageOf(lines, current, PAGE_SIZES.cart).map((line, i) => (
+          <CartLineRow
+            key={line.product_variant_id}
+            line={line}
+            eager={i < FIRST_SCREEN_LINES}
+            busy={busy === line.product_variant_id}
+            onQuantity={(next) => void quantity(line, next)}
+            onRemove={() => void remove(line)}
+          />
+        ))}
       </LinesTable>
       {pages > 1 && <Pager page={current} pages={pages} onPage={setPage} label="Cart pages" />}
       <div className="mt-6 flex flex-wrap items-center justify-end gap-6">

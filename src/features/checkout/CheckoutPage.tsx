@@ -1,15 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { getAddresses } from '../../lib/api/account';
-import { buyNowLines, cartCheckoutLines, clearCheckout, priceDetails } from './checkout-lines';
+import { buyNowLines, cartCheckoutLines, priceDetails } from './checkout-lines';
 import { codChoice, effectiveMethod } from './payment-choice';
 import { PaymentChoice } from './PaymentChoice';
 import type { PaymentMethod } from '../../../contract/order-lifecycle';
-import { formatRupees } from '../../../contract/format';
-import { paiseToRupees } from '../../../contract/pricing';
 import { placeOrder } from './place-order';
 import { addressLine } from '../../../contract/schemas/address';
-import { refreshCart } from '../cart/cart-store';
 import { $session, requireSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
@@ -19,9 +16,8 @@ import { deliveryVerdict } from '../delivery/pincode-check';
 import { usePincodeCheck } from '../delivery/use-pincode-check';
 import { PriceDetails } from './PriceDetails';
 import { TestModeNotice } from './TestModeNotice';
-import { ItemSummary } from '../../ui/form';
-import * as routes from '../../lib/routes';
 import { Button } from '../../ui/Button';
+import { NothingToCheckOut, orderPlaced, OrderLines } from './CheckoutParts';
 
 /** Which lines the screen orders: the one Buy Now product, or the whole cart. */
 export type CheckoutVariant = 'buyNow' | 'cart';
@@ -82,43 +78,13 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
       },
       effectiveMethod(method, cod),
     );
-    if (result.ok) {
-      clearCheckout(variant);
-      await refreshCart();
-      showDialog(
-        result.cod
-          ? {
-              title: 'Order Placed!',
-              text: `Please pay ${formatRupees(paiseToRupees(result.cod.amountPaise))} in cash when it is delivered.`,
-              icon: 'success',
-            }
-          : { title: 'Payment Successful!', text: 'Thank you for your order.', icon: 'success' },
-      );
-      window.location.assign(routes.orderSuccess(result.orderId));
-      return;
-    }
+    if (result.ok) return orderPlaced(result, variant);
     dispatch({ type: 'placeFailed' });
     showDialog({ title: result.title, text: result.text, icon: 'error' });
   };
 
   if (step === 'loading') return <p role="status">Loading checkout...</p>;
-  if (lines.length === 0 && step === 'address') {
-    return variant === 'buyNow' ? (
-      <p className="py-12 text-center text-lg">
-        No product selected. Go back and choose one.{' '}
-        <a href={routes.home} className="font-semibold text-brand-800 underline">
-          Continue shopping
-        </a>
-      </p>
-    ) : (
-      <p className="py-12 text-center text-lg">
-        Your cart is empty.{' '}
-        <a href={routes.cart} className="font-semibold text-brand-800 underline">
-          Back to cart
-        </a>
-      </p>
-    );
-  }
+  if (lines.length === 0 && step === 'address') return <NothingToCheckOut variant={variant} />;
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <div className="flex flex-col gap-6">
@@ -158,27 +124,7 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
             {lines.length === 0 ? (
               <p>No product selected. Go back and choose one.</p>
             ) : (
-              <ul className="flex flex-col gap-3" aria-label="Items to order">
-                {lines.map((l) => (
-                  <li key={l.variant_id} className="flex items-center gap-4 rounded-xl border border-slate-200 p-3">
-                    <ItemSummary
-                      image={l.image}
-                      name={l.name}
-                      variant={l}
-                      quantity={l.quantity}
-                      price={l.final_price}
-                      testId="checkout-variant"
-                    />
-                    <Button
-                      variant="secondary"
-                      size="xs"
-                      onClick={() => dispatch({ type: 'lineRemoved', variantId: l.variant_id })}
-                    >
-                      Remove<span className="sr-only"> {l.name}</span>
-                    </Button>
-                  </li>
-                ))}
-              </ul>
+              <OrderLines lines={lines} onRemove={(variantId) => dispatch({ type: 'lineRemoved', variantId })} />
             )}
             <PaymentChoice method={method} onMethod={setMethod} cod={cod} />
             <Button
