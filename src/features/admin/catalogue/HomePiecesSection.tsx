@@ -4,7 +4,8 @@ import { FormMessage } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
 import { chosenPicture, PictureInput } from './catalogue-ui';
 import { LoadFailed } from '../desk-ui';
-import { HomePieceCard, PieceFields, type HomePiece, type PieceActions } from './HomePieceCard';
+import { HomePieceCard } from './HomePieceCard';
+import { PieceFields, type HomePiece, type PieceActions } from './home-piece-fields';
 
 /** A text field of the pieces, with its label. */
 interface FieldSpec {
