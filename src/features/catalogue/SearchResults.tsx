@@ -1,22 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getSubcategoryProducts, searchProducts } from '../../lib/api/catalogue';
 import type { SearchProduct } from '../../../contract/types';
-import { formatRupees } from '../../../contract/format';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { useStock, variantStock } from './stock';
 import { useTypedBeforeHydration } from '../../ui/form';
-import {
-  parseSearchQuery,
-  sameSearchQuery,
-  sellingPrice,
-  sortByPrice,
-  type PriceOrder,
-  type SearchQuery,
-} from './search';
-import * as routes from '../../lib/routes';
-import { Picture } from '../../ui/Picture';
-import { PICTURE_SIZES } from '../../ui/picture-sizes';
-import { cardPicture } from './card-picture';
+import { parseSearchQuery, sameSearchQuery, sortByPrice, type PriceOrder, type SearchQuery } from './search';
+import { SearchResultCard } from './SearchResultCard';
 
 /** Results the server already found for the page's address. */
 export interface InitialResults {
@@ -132,36 +121,15 @@ function SearchResultsView({ sideCategories, initial = null }: Props) {
         </div>
         {sorted.length > 0 && (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-label="Search results">
-            {sorted.map((p, i) => {
-              const shown = variantStock(stock, p.variants[0]?.id);
-              return (
-                <li key={p.id} className="relative rounded-xl border border-slate-200 p-3 hover:shadow-md">
-                  {shown.badge && (
-                    <p
-                      className={`absolute top-4 left-4 z-10 rounded-md px-2 py-0.5 text-xs font-semibold ${shown.soldOut ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}
-                    >
-                      {shown.badge}
-                    </p>
-                  )}
-                  <a href={routes.product(p.id)} className="block">
-                    <Picture
-                      url={cardPicture(p)}
-                      alt=""
-                      sizes={PICTURE_SIZES.search}
-                      width={600}
-                      height={600}
-                      loading={i < EAGER_RESULTS ? 'eager' : 'lazy'}
-                      fetchpriority={i === 0 ? 'high' : undefined}
-                      class="aspect-square w-full rounded-lg bg-slate-50 object-contain"
-                    />
-                    <h2 className="mt-2 line-clamp-2 text-sm font-semibold">{p.title}</h2>
-                    <p className="mt-1 font-bold text-brand-800" data-testid="search-price">
-                      {formatRupees(sellingPrice(p))}
-                    </p>
-                  </a>
-                </li>
-              );
-            })}
+            {sorted.map((p, i) => (
+              <SearchResultCard
+                key={p.id}
+                product={p}
+                stock={variantStock(stock, p.variants[0]?.id)}
+                eager={i < EAGER_RESULTS}
+                first={i === 0}
+              />
+            ))}
           </ul>
         )}
       </div>

@@ -1,0 +1,51 @@
+import { formatRupees } from '../../../contract/format';
+import type { SearchProduct } from '../../../contract/types';
+import * as routes from '../../lib/routes';
+import { Picture } from '../../ui/Picture';
+import { PICTURE_SIZES } from '../../ui/picture-sizes';
+import { cardPicture } from './card-picture';
+import { sellingPrice } from './search';
+import type { variantStock } from './stock';
+
+/** One search result: its picture, name and price, with a stock badge when it runs low or out. */
+export function SearchResultCard({
+  product: p,
+  stock: shown,
+  eager,
+  first,
+}: {
+  product: SearchProduct;
+  stock: ReturnType<typeof variantStock>;
+  /** On the first screen: its picture loads with the page. */
+  eager: boolean;
+  /** The first result: its picture is the page's preloaded one. */
+  first: boolean;
+}) {
+  return (
+    <li className="relative rounded-xl border border-slate-200 p-3 hover:shadow-md">
+      {shown.badge && (
+        <p
+          className={`absolute top-4 left-4 z-10 rounded-md px-2 py-0.5 text-xs font-semibold ${shown.soldOut ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}
+        >
+          {shown.badge}
+        </p>
+      )}
+      <a href={routes.product(p.id)} className="block">
+        <Picture
+          url={cardPicture(p)}
+          alt=""
+          sizes={PICTURE_SIZES.search}
+          width={600}
+          height={600}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchpriority={first ? 'high' : undefined}
+          class="aspect-square w-full rounded-lg bg-slate-50 object-contain"
+        />
+        <h2 className="mt-2 line-clamp-2 text-sm font-semibold">{p.title}</h2>
+        <p className="mt-1 font-bold text-brand-800" data-testid="search-price">
+          {formatRupees(sellingPrice(p))}
+        </p>
+      </a>
+    </li>
+  );
+}
