@@ -8,12 +8,11 @@ import { emailChanges, profileChangeSchema } from '../../../contract/schemas/aut
 import { validate } from '../../../contract/schemas/common';
 import { requireSession, updateStoredUser } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, imageProblem } from '../../../contract/uploads';
+import { imageProblem } from '../../../contract/uploads';
 import { Field, PasswordField, useFields } from '../../ui/form';
 import * as routes from '../../lib/routes';
 import { Button } from '../../ui/Button';
-import { Picture } from '../../ui/Picture';
-import { PICTURE_SIZES } from '../../ui/picture-sizes';
+import { ProfilePictureInput } from './ProfilePictureInput';
 
 /** Field errors the server sent back (`errors: {field: [message]}`), first message each. */
 function serverFieldErrors(error: ApiError): Record<string, string> {
@@ -106,39 +105,7 @@ export function UpdateProfileForm() {
   if (!loaded) return <p role="status">Loading profile...</p>;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-4">
-        {/* The stored picture, or a chosen one not yet uploaded (a blob: address, drawn as a plain <img>). */}
-        <Picture
-          url={preview ?? '/images/default-avatar.svg'}
-          alt=""
-          sizes={PICTURE_SIZES.avatarLarge}
-          width={96}
-          height={96}
-          loading="eager"
-          class="h-24 w-24 rounded-full border border-slate-200 object-cover"
-        />
-        <div className="min-w-0 flex-1 basis-48">
-          <label htmlFor="profile-picture" className="mb-1 block text-sm font-semibold">
-            Profile Picture
-          </label>
-          <input
-            id="profile-picture"
-            name="profile_picture"
-            type="file"
-            accept={IMAGE_TYPES.join(',')}
-            onChange={choosePicture}
-            aria-describedby="profile-picture-help"
-            aria-invalid={errors.profile_picture ? true : undefined}
-            className="w-full max-w-full text-sm"
-          />
-          <p
-            id="profile-picture-help"
-            className={`mt-1 text-sm ${errors.profile_picture ? 'text-red-700' : 'text-muted'}`}
-          >
-            {errors.profile_picture || `JPEG, PNG or WebP, up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`}
-          </p>
-        </div>
-      </div>
+      <ProfilePictureInput preview={preview} error={errors.profile_picture ?? ''} onChange={choosePicture} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First Name" autoComplete="given-name" {...bind('first_name')} />
         <Field label="Last Name" autoComplete="family-name" {...bind('last_name')} />
