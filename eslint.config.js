@@ -103,7 +103,8 @@ export default tseslint.config(
     }),
   },
   {
-    files: ['**/*.tsx'],
+    // Hooks live in .ts modules too (useFields, useStock, usePincodeCheck).
+    files: ['**/*.tsx', 'src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -1,7 +1,7 @@
 import { deleteAddress } from '../../lib/api/account';
 import type { Address } from '../../../contract/types';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
-import { DeleteButton } from '../../ui/form';
+import { DeleteButton } from '../../ui/line-items';
 
 /**
  * Deleting a saved address, wherever the list is shown (Manage Addresses, the checkout's

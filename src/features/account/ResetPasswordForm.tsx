@@ -5,7 +5,8 @@ import { DURATIONS } from '../../lib/constants';
 import { forgetResetEmail, resetEmail, resetToken } from './reset-flow';
 import { PASSWORD_HINT, resetPasswordSchema } from '../../../contract/schemas/auth';
 import { validate } from '../../../contract/schemas/common';
-import { FormMessage, PasswordField, useFields } from '../../ui/form';
+import { FormMessage, PasswordField } from '../../ui/form';
+import { useFields } from '../../ui/form-state';
 import { Button } from '../../ui/Button';
 import * as routes from '../../lib/routes';
 

@@ -5,7 +5,7 @@ import { stockShortMessage } from '../../../contract/stock';
 import type { CartItem } from '../../../contract/types';
 import { variantLabel } from '../../../contract/variants';
 import * as routes from '../../lib/routes';
-import { DeleteButton, Thumb } from '../../ui/form';
+import { DeleteButton, Thumb } from '../../ui/line-items';
 import { LineCell, LineRow } from '../../ui/LinesTable';
 
 /** Why the + control stops: the same limit the server keeps. */

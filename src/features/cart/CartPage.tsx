@@ -16,7 +16,7 @@ import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog } from '../../lib/stores/ui';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
-import { FIRST_SCREEN_LINES } from '../../ui/form';
+import { FIRST_SCREEN_LINES } from '../../ui/line-items';
 import { useHydrated } from '../../ui/hydrated';
 import { LinesTable } from '../../ui/LinesTable';
 import { Button } from '../../ui/Button';

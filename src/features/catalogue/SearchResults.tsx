@@ -3,7 +3,7 @@ import { getSubcategoryProducts, searchProducts } from '../../lib/api/catalogue'
 import type { SearchProduct } from '../../../contract/types';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { useStock, variantStock } from './stock';
-import { useTypedBeforeHydration } from '../../ui/form';
+import { useTypedBeforeHydration } from '../../ui/form-state';
 import { parseSearchQuery, sameSearchQuery, sortByPrice, type PriceOrder, type SearchQuery } from './search';
 import { SearchResultCard } from './SearchResultCard';
 

@@ -3,7 +3,7 @@ import { paiseToRupees } from '../../../contract/pricing';
 import * as routes from '../../lib/routes';
 import { showDialog } from '../../lib/stores/ui';
 import { Button } from '../../ui/Button';
-import { ItemSummary } from '../../ui/form';
+import { ItemSummary } from '../../ui/line-items';
 import { refreshCart } from '../cart/cart-store';
 import { clearCheckout, type CheckoutLine } from './checkout-lines';
 import type { CheckoutVariant } from './CheckoutPage';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/Button';
-import { guardedSubmit, useTypedBeforeHydration } from '../../ui/form';
+import { guardedSubmit, useTypedBeforeHydration } from '../../ui/form-state';
 import { useHydrated } from '../../ui/hydrated';
 import { DeliveryLines } from './DeliveryLines';
 import { rememberedPincode, rememberPincode } from './remembered-pincode';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order, OrderItem } from '../../../contract/types';
-import { ItemSummary } from '../../ui/form';
+import { ItemSummary } from '../../ui/line-items';
 import { orderDateTime, refundLine } from './orders';
 
 /** An order's lines: picture, name, variant, quantity and price; `extra` adds to a line (Rate and Review). */

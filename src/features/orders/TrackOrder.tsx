@@ -7,7 +7,7 @@ import { OrderActions } from './OrderActions';
 import { OrderNotes } from './OrderParts';
 import { requireSession } from '../../lib/stores/session';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
-import { Thumb, VariantLine } from '../../ui/form';
+import { Thumb, VariantLine } from '../../ui/line-items';
 import { trackedOrderId } from '../../lib/navigation';
 
 function Tracker() {

@@ -12,7 +12,7 @@ import { askConfirm, showDialog, showToast } from '../../lib/stores/ui';
 import { $wishlist, $wishlistLoaded, toggleWishlistVariant } from './wishlist-store';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
-import { DeleteButton, FIRST_SCREEN_LINES, Thumb } from '../../ui/form';
+import { DeleteButton, FIRST_SCREEN_LINES, Thumb } from '../../ui/line-items';
 import { useHydrated } from '../../ui/hydrated';
 import { LineCell, LineRow, LinesTable } from '../../ui/LinesTable';
 import { buttonClass } from '../../ui/button-class';

@@ -4,7 +4,7 @@ import { formatRupees } from '../../../../contract/format';
 import { formatDateTime } from '../../../../contract/format';
 import { ORDER_STATE_LABELS, REFUND_STATUS_LABELS } from '../../../../contract/order-lifecycle';
 import { PAYMENT_STATUS_LABELS } from '../../../../contract/orders';
-import { Thumb } from '../../../ui/form';
+import { Thumb } from '../../../ui/line-items';
 import * as adminRoutes from '../admin-routes';
 import { actorText, PAYMENT_METHOD_LABELS } from '../desk-format';
 

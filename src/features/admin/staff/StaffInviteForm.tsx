@@ -4,7 +4,8 @@ import { validate } from '../../../../contract/schemas/common';
 import { staffInviteSchema } from '../../../../contract/schemas/staff';
 import { INVITE_HOURS, ROLE_LABELS, STAFF_ROLES } from '../../../../contract/staff';
 import { Button } from '../../../ui/Button';
-import { Field, FormMessage, SelectField, useFields } from '../../../ui/form';
+import { Field, FormMessage, SelectField } from '../../../ui/form';
+import { useFields } from '../../../ui/form-state';
 import { inviteStaff } from '../admin-api';
 import { adminMessage } from '../admin-messages';
 
