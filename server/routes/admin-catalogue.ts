@@ -2,23 +2,16 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
-  AdminBannerSchema,
   AdminCategorySchema,
-  AdminHomeOfferSchema,
   AdminProductPageSchema,
   AdminProductSchema,
   AdminSubcategorySchema,
 } from '../../contract/api/admin-catalogue';
-import { MessageAnswerSchema } from '../../contract/api/messages';
 import {
   AdminProductsQuery,
-  bannerCreateSchema,
-  bannerUpdateSchema,
   categoryCreateSchema,
   categoryUpdateSchema,
   imageMoveSchema,
-  offerCreateSchema,
-  offerUpdateSchema,
   productCreateSchema,
   productUpdateSchema,
   stockSetSchema,
@@ -28,58 +21,15 @@ import {
   variantUpdateSchema,
 } from '../../contract/schemas/admin-catalogue';
 import { IdParams } from '../../contract/schemas/common';
-import { ApiRoutes, binary, errors, json, jsonBody, onInvalid, readByHandler } from '../http/api-routes';
+import { ApiRoutes, errors, json, jsonBody, onInvalid } from '../http/api-routes';
 import { clientAddress } from '../http/client-address';
-import { ApiError, notFound } from '../http/errors';
-import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv } from '../http/staff-auth';
-import { isFormRequest, parseValue } from '../http/validate';
+import { notFound } from '../http/errors';
+import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, type StaffEnv } from '../http/staff-auth';
 import * as catalogue from '../services/catalogue/admin';
+import { BANNER_ROUTES, homePieceRoutes, OFFER_ROUTES } from './admin-home-pieces';
+import { imageForm, KEPT, PICTURE_REFUSALS, READ, readImageForm, WRITE } from './catalogue-forms';
 import type { Actor } from '../services/staff/audit';
 import type { StaffContext } from '../services/staff/context';
-
-/** The form field an uploaded picture travels in. */
-const IMAGE_FIELD = 'image';
-const IMAGE_REQUIRED = 'Choose a picture to upload (JPEG, PNG or WebP).';
-
-/** A multipart form's text fields and its picture; 415 for any other body, 400 without a picture. */
-async function readImageForm(c: Context): Promise<{ fields: Record<string, string>; file: File }> {
-  if (!isFormRequest(c)) {
-    throw new ApiError(415, `Send the picture as multipart/form-data, in the field '${IMAGE_FIELD}'.`);
-  }
-  let form: Record<string, string | File>;
-  try {
-    form = await c.req.parseBody();
-  } catch {
-    throw new ApiError(400, 'The form data could not be read.');
-  }
-  const { [IMAGE_FIELD]: file, ...rest } = form;
-  if (!(file instanceof File) || file.size === 0) {
-    throw new ApiError(400, IMAGE_REQUIRED, { [IMAGE_FIELD]: [IMAGE_REQUIRED] });
-  }
-  const fields = Object.fromEntries(
-    Object.entries(rest).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])),
-  );
-  return { fields, file };
-}
-
-const READ = whoMay('catalogue.read');
-const WRITE = whoMay('catalogue.write');
-/** What every change does besides itself. */
-const KEPT =
-  'The change, its audit entry (the touched fields before and after) and the storefront pages it touches are ' +
-  'stored in one transaction; the public catalogue answers show it at once.';
-
-const PICTURE_REFUSALS = [
-  [400, 'No picture in the `image` field, a text field not valid, or a picture that cannot be read.'],
-  [413, 'The picture is too large (5 MB, 25 megapixels at most).'],
-  [415, 'Not a multipart form, or the picture is not a JPEG, PNG or WebP image.'],
-] as const;
-
-const imageFile = binary('A JPEG, PNG or WebP picture; stored as WebP, fit to 1600 × 1600.');
-
-/** A multipart form with the picture in `image` (and `fields` beside it), read by readImageForm. */
-const imageForm = (fields: z.ZodObject = z.object({})) =>
-  readByHandler({ 'multipart/form-data': { schema: fields.extend({ [IMAGE_FIELD]: imageFile }) } });
 
 /**
  * The back office's catalogue under /api/admin/catalogue: categories, subcategories, products,
@@ -100,8 +50,6 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   const noProduct = missing('product');
   const noVariant = missing('variant');
   const noImage = missing('picture');
-  const noBanner = missing('banner');
-  const noOffer = missing('offer');
   const tags = ['Back office'];
 
   // ---- Categories and subcategories ----
@@ -479,205 +427,10 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     noImage,
   );
 
-  // ---- Banners ----
+  // ---- The home page's banners and offers: one set of routes a kind ----
 
-  const banners = createRoute({
-    method: 'get',
-    path: '/banners',
-    tags,
-    summary: "The home page's banners",
-    description: `${READ} In slider order.`,
-    ...read,
-    responses: {
-      200: json(z.array(AdminBannerSchema), 'Every banner.'),
-      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED),
-    },
-  });
-  app.openapi(banners, async (c) => c.json(await catalogue.banners.list(db), 200));
-
-  const addBanner = createRoute({
-    method: 'post',
-    path: '/banners',
-    tags,
-    summary: 'Add a banner',
-    description: `${WRITE} A multipart form: \`title\`, \`subtitle\` (optional) and the picture in \`image\`. Last in the slider. ${KEPT}`,
-    ...write,
-    request: { body: imageForm(bannerCreateSchema) },
-    responses: {
-      201: json(AdminBannerSchema, 'The new banner.'),
-      ...errors(...PICTURE_REFUSALS, NO_STAFF_TOKEN, ROLE_REFUSED),
-    },
-  });
-  app.openapi(addBanner, async (c) => {
-    const { fields, file } = await readImageForm(c);
-    // The text is checked before the picture is stored: a refused banner writes no file.
-    const input = parseValue(bannerCreateSchema, fields);
-    return c.json(await catalogue.banners.create(staff, actorOf(c), input, file), 201);
-  });
-
-  const changeBanner = createRoute({
-    method: 'patch',
-    path: '/banners/{id}',
-    tags,
-    summary: "Change a banner's text or place",
-    description: `${WRITE} ${KEPT}`,
-    ...write,
-    request: { params: IdParams, body: jsonBody(bannerUpdateSchema) },
-    responses: {
-      200: json(AdminBannerSchema, 'The banner as changed.'),
-      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such banner.'], 413, 415),
-    },
-  });
-  app.openapi(
-    changeBanner,
-    async (c) =>
-      c.json(await catalogue.banners.update(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
-    noBanner,
-  );
-
-  const replaceBannerImage = createRoute({
-    method: 'post',
-    path: '/banners/{id}/image',
-    tags,
-    summary: "Replace a banner's picture",
-    description: `${WRITE} A multipart form with the picture in \`image\`. ${KEPT}`,
-    ...write,
-    request: { params: IdParams, body: imageForm() },
-    responses: {
-      200: json(AdminBannerSchema, 'The banner with its new picture.'),
-      ...errors(...PICTURE_REFUSALS, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such banner.']),
-    },
-  });
-  app.openapi(
-    replaceBannerImage,
-    async (c) => {
-      const { file } = await readImageForm(c);
-      return c.json(await catalogue.banners.replaceImage(staff, actorOf(c), c.req.valid('param').id, file), 200);
-    },
-    noBanner,
-  );
-
-  const removeBanner = createRoute({
-    method: 'delete',
-    path: '/banners/{id}',
-    tags,
-    summary: 'Delete a banner',
-    description: `${WRITE} ${KEPT}`,
-    ...write,
-    request: { params: IdParams },
-    responses: {
-      200: json(MessageAnswerSchema, 'Banner deleted.'),
-      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such banner.']),
-    },
-  });
-  app.openapi(
-    removeBanner,
-    async (c) => {
-      await catalogue.banners.remove(staff, actorOf(c), c.req.valid('param').id);
-      return c.json({ message: 'Banner deleted.' }, 200);
-    },
-    noBanner,
-  );
-
-  // ---- The home page's offers ----
-
-  const offers = createRoute({
-    method: 'get',
-    path: '/offers',
-    tags,
-    summary: "The home page's Extra Offers",
-    description: `${READ} In shop order, hidden ones included.`,
-    ...read,
-    responses: {
-      200: json(z.array(AdminHomeOfferSchema), 'Every offer.'),
-      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED),
-    },
-  });
-  app.openapi(offers, async (c) => c.json(await catalogue.homeOffers.list(db), 200));
-
-  const addOffer = createRoute({
-    method: 'post',
-    path: '/offers',
-    tags,
-    summary: 'Add an offer',
-    description: `${WRITE} A multipart form: \`title\`, \`text\`, \`search\` (what Shop Now searches for) and the picture in \`image\`. Last among the offers. ${KEPT}`,
-    ...write,
-    request: { body: imageForm(offerCreateSchema) },
-    responses: {
-      201: json(AdminHomeOfferSchema, 'The new offer.'),
-      ...errors(...PICTURE_REFUSALS, NO_STAFF_TOKEN, ROLE_REFUSED),
-    },
-  });
-  app.openapi(addOffer, async (c) => {
-    const { fields, file } = await readImageForm(c);
-    // The words are checked before the picture is stored: a refused offer writes no file.
-    const input = parseValue(offerCreateSchema, fields);
-    return c.json(await catalogue.homeOffers.create(staff, actorOf(c), input, file), 201);
-  });
-
-  const changeOffer = createRoute({
-    method: 'patch',
-    path: '/offers/{id}',
-    tags,
-    summary: "Change an offer's words, search or place, or hide it",
-    description: `${WRITE} ${KEPT}`,
-    ...write,
-    request: { params: IdParams, body: jsonBody(offerUpdateSchema) },
-    responses: {
-      200: json(AdminHomeOfferSchema, 'The offer as changed.'),
-      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such offer.'], 413, 415),
-    },
-  });
-  app.openapi(
-    changeOffer,
-    async (c) =>
-      c.json(await catalogue.homeOffers.update(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
-    noOffer,
-  );
-
-  const replaceOfferImage = createRoute({
-    method: 'post',
-    path: '/offers/{id}/image',
-    tags,
-    summary: "Replace an offer's picture",
-    description: `${WRITE} A multipart form with the picture in \`image\`. ${KEPT}`,
-    ...write,
-    request: { params: IdParams, body: imageForm() },
-    responses: {
-      200: json(AdminHomeOfferSchema, 'The offer with its new picture.'),
-      ...errors(...PICTURE_REFUSALS, NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such offer.']),
-    },
-  });
-  app.openapi(
-    replaceOfferImage,
-    async (c) => {
-      const { file } = await readImageForm(c);
-      return c.json(await catalogue.homeOffers.replaceImage(staff, actorOf(c), c.req.valid('param').id, file), 200);
-    },
-    noOffer,
-  );
-
-  const removeOffer = createRoute({
-    method: 'delete',
-    path: '/offers/{id}',
-    tags,
-    summary: 'Delete an offer',
-    description: `${WRITE} ${KEPT}`,
-    ...write,
-    request: { params: IdParams },
-    responses: {
-      200: json(MessageAnswerSchema, 'Offer deleted.'),
-      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such offer.']),
-    },
-  });
-  app.openapi(
-    removeOffer,
-    async (c) => {
-      await catalogue.homeOffers.remove(staff, actorOf(c), c.req.valid('param').id);
-      return c.json({ message: 'Offer deleted.' }, 200);
-    },
-    noOffer,
-  );
+  homePieceRoutes(app, { db, staff, read, write, actorOf, tags }, BANNER_ROUTES);
+  homePieceRoutes(app, { db, staff, read, write, actorOf, tags }, OFFER_ROUTES);
 
   return app;
 }
