@@ -17,13 +17,18 @@ export interface PageBudget {
   benchReportOnly?: boolean;
 }
 
+/**
+ * Each page's budget is what it loads now plus about 2 KB (measured 2026-11-27 after Astro 7 and
+ * the API client's split: home 81.1, category 80.4, product 85.2, search 80.0, cart 79.8, about
+ * 75.5 KB): a page that grows says so in the test run, and a budget is raised only on purpose.
+ */
 const PAGES: Readonly<Record<PageType, Readonly<PageBudget>>> = {
-  home: { path: '/', jsKb: 90, lighthouse: true },
-  category: { path: '/subcategories/1', jsKb: 100, lighthouse: true },
-  product: { path: '/product-details/1', jsKb: 110, lighthouse: true },
-  search: { path: '/searchproductlist?search=milk', jsKb: 100, lighthouse: true },
-  cart: { path: '/cart', jsKb: 110, lighthouse: true, benchReportOnly: true },
-  about: { path: '/aboutus', jsKb: 80, lighthouse: false },
+  home: { path: '/', jsKb: 83, lighthouse: true },
+  category: { path: '/subcategories/1', jsKb: 82, lighthouse: true },
+  product: { path: '/product-details/1', jsKb: 87, lighthouse: true },
+  search: { path: '/searchproductlist?search=milk', jsKb: 82, lighthouse: true },
+  cart: { path: '/cart', jsKb: 82, lighthouse: true, benchReportOnly: true },
+  about: { path: '/aboutus', jsKb: 77, lighthouse: false },
 };
 
 /** Every budget the bench and the page-weight test hold the shop to. */
