@@ -24,11 +24,8 @@ import {
  * `HomePieceCard` draws both).
  */
 
-/** The words of a piece staff may change (the picture and the place are changed on their own). */
-type Words = Fields;
-
 /** What the service needs to know of one kind of piece. */
-interface PieceKind<Row extends { id: number; image: string }, Answer, Input extends Words> {
+interface PieceKind<Row extends { id: number; image: string }, Answer, Input extends Fields> {
   table: OrderedTable & ('banners' | 'home_offers');
   /** The audit entries' entity and the prefix of their actions. */
   entity: 'banner' | 'offer';
@@ -36,11 +33,11 @@ interface PieceKind<Row extends { id: number; image: string }, Answer, Input ext
   all(db: Db): Promise<Row[]>;
   find(db: Db, id: number): Promise<Row | undefined>;
   insert(trx: Db, values: Input & { image: string; position: number }): Promise<number>;
-  /** Writes `after` (changed words, `hidden` as `hidden_at`) or a new `image`. */
-  write(trx: Db, id: number, values: { after?: Words; image?: string; current?: Row; at?: number }): Promise<void>;
+  /** Writes `after` (changed words, `hidden` as `hidden_at` from `at`) or a new `image` over `current`. */
+  write(trx: Db, id: number, current: Row, at: number, values: { after?: Fields; image?: string }): Promise<void>;
   remove(trx: Db, id: number): Promise<void>;
   /** The words as stored, compared with what staff send. */
-  words(row: Row): Words;
+  words(row: Row): Fields;
   answer(row: Row, position: number): Answer;
 }
 
@@ -51,7 +48,7 @@ const BANNERS: PieceKind<repo.BannerRow, AdminBanner, { title: string; subtitle:
   all: repo.allBanners,
   find: repo.findBanner,
   insert: repo.insertBanner,
-  write: (trx, id, { after, image }) =>
+  write: (trx, id, _current, _at, { after, image }) =>
     repo.updateBanner(trx, id, {
       ...(after?.title !== undefined && { title: after.title as string }),
       ...(after && 'subtitle' in after && { subtitle: (after.subtitle as string | null) ?? null }),
@@ -69,14 +66,14 @@ const OFFERS: PieceKind<repo.HomeOfferRow, AdminHomeOffer, { title: string; text
   all: repo.allHomeOffers,
   find: repo.findHomeOffer,
   insert: repo.insertHomeOffer,
-  write: (trx, id, { after, image, current, at }) =>
+  write: (trx, id, current, at, { after, image }) =>
     repo.updateHomeOffer(trx, id, {
       ...(after?.title !== undefined && { title: after.title as string }),
       ...(after?.text !== undefined && { text: after.text as string }),
       ...(after?.search !== undefined && { search: after.search as string }),
       ...(after &&
         'hidden' in after && {
-          hidden_at: hiddenAtFor(after.hidden as boolean, current?.hidden_at ?? null, at ?? Date.now()),
+          hidden_at: hiddenAtFor(after.hidden as boolean, current.hidden_at, at),
         }),
       ...(image !== undefined && { image }),
     }),
@@ -94,7 +91,7 @@ const OFFERS: PieceKind<repo.HomeOfferRow, AdminHomeOffer, { title: string; text
 };
 
 /** The service of one kind of piece: list, create, change, replace the picture, remove. */
-function homePieces<Row extends { id: number; image: string }, Answer, Input extends Words>(
+function homePieces<Row extends { id: number; image: string }, Answer, Input extends Fields>(
   kind: PieceKind<Row, Answer, Input>,
 ) {
   const { entity } = kind;
@@ -143,7 +140,7 @@ function homePieces<Row extends { id: number; image: string }, Answer, Input ext
       if (!current) throw kind.notFound();
       const { position, ...fields } = input;
       const diff = changedFields(kind.words(current), fields) ?? { before: {}, after: {} };
-      if (Object.keys(diff.after).length) await kind.write(trx, id, { after: diff.after, current, at });
+      if (Object.keys(diff.after).length) await kind.write(trx, id, current, at, { after: diff.after });
       if (position !== undefined) {
         const moved = await moveAmongSiblings(trx, kind.table, null, id, position);
         if (moved) {
@@ -166,7 +163,7 @@ function homePieces<Row extends { id: number; image: string }, Answer, Input ext
       change(staff, async (trx, at) => {
         const current = await kind.find(trx, id);
         if (!current) throw kind.notFound();
-        await kind.write(trx, id, { image });
+        await kind.write(trx, id, current, at, { image });
         await recordAudit(trx, actor, at, {
           action: `${entity}.update`,
           entity,

@@ -1,16 +1,10 @@
 import { formatRating, formatRupees } from '../../../contract/format';
 import type { Variant } from '../../../contract/types';
 import { starFill } from './rating';
-import type { variantStock } from './stock';
+import type { VariantStock } from './stock';
 
 /** The chosen variant's rating, prices and, when it runs low or out, its stock. */
-export function ProductSummary({
-  variant: shown,
-  stock: shownStock,
-}: {
-  variant: Variant;
-  stock: ReturnType<typeof variantStock>;
-}) {
+export function ProductSummary({ variant: shown, stock: shownStock }: { variant: Variant; stock: VariantStock }) {
   return (
     <>
       <p className="flex items-center gap-2 text-sm">

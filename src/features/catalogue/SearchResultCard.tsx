@@ -5,7 +5,7 @@ import { Picture } from '../../ui/Picture';
 import { PICTURE_SIZES } from '../../ui/picture-sizes';
 import { cardPicture } from './card-picture';
 import { sellingPrice } from './search';
-import type { variantStock } from './stock';
+import type { VariantStock } from './stock';
 
 /** One search result: its picture, name and price, with a stock badge when it runs low or out. */
 export function SearchResultCard({
@@ -15,7 +15,7 @@ export function SearchResultCard({
   first,
 }: {
   product: SearchProduct;
-  stock: ReturnType<typeof variantStock>;
+  stock: VariantStock;
   /** On the first screen: its picture loads with the page. */
   eager: boolean;
   /** The first result: its picture is the page's preloaded one. */

@@ -24,6 +24,9 @@ export function useStock(productIds: readonly number[]): StockByVariant | null {
   return stock;
 }
 
+/** What the page shows of a variant's stock: its badge, whether it is sold out, how many are left. */
+export type VariantStock = ReturnType<typeof variantStock>;
+
 /** What a variant shows: its badge ('Out of stock', 'Only 3 left') and whether it can be bought; unknown is buyable. */
 export function variantStock(stock: StockByVariant | null, variantId: number | undefined) {
   const known = variantId === undefined ? undefined : stock?.get(variantId);

@@ -1,5 +1,5 @@
 /** The catalogue as the API answers it: categories, products, home's lists, live stock, Load More pages. */
-import { asList, totalCount } from './read';
+import { asList, isRecord, totalCount } from './read';
 import {
   normaliseBanner,
   normaliseCategory,
@@ -141,9 +141,9 @@ export async function getStock(
     signal,
     memo: false,
   });
-  const variants = isRecordLike(raw) && Array.isArray(raw.variants) ? raw.variants : [];
+  const variants = isRecord(raw) && Array.isArray(raw.variants) ? raw.variants : [];
   for (const v of variants) {
-    if (!isRecordLike(v)) continue;
+    if (!isRecord(v)) continue;
     const variantId = Number(v.variant_id);
     const productId = Number(v.product_id);
     const available = Number(v.available);
@@ -158,8 +158,4 @@ export async function getStock(
 export interface StockOfVariant {
   productId: number;
   available: number;
-}
-
-function isRecordLike(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
