@@ -39,8 +39,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     // The throttles are covered by the API tests; here every shopper comes from 127.0.0.1.
-    // One Astro build at a time: a staff change to the menu (admin-catalogue.spec.ts) rebuilds the whole site while
-    // other specs run, and one build leaves a core to them.
+    // One Astro build at a time: a whole build (the server's start, a large import) while specs run leaves a core
+    // to them.
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

@@ -65,6 +65,8 @@ export const BUDGETS = {
     atProducts: 10_000,
     /** A staff price change shows on the static product page within this (median of 5). */
     maxSeconds: 10,
+    /** A category renamed shows in the menu of every page of the site within this (median of 3). */
+    maxMenuSeconds: 15,
   },
   accounts: {
     /** argon2id (19 MiB, 2 passes) per sign-up and login: well under a second for a shopper. */

@@ -1,9 +1,9 @@
 import { createApp } from 'astro/app/entrypoint';
 import { catalogueIndex, forgetCatalogue } from '../src/features/catalogue/build-data';
 import { REFRESH_ROUTES } from '../src/features/catalogue/refresh-job';
-import { planRefresh } from '../src/features/catalogue/refresh-plan';
+import { planRefresh, type SitePageJob } from '../src/features/catalogue/refresh-plan';
 import * as routes from '../src/lib/routes';
-import type { RefreshedPage, SiteRenderer } from './site-renderer';
+import { categoryMenuRange, type RefreshedPage, type SiteRenderer } from './site-renderer';
 
 /**
  * The server module of the built site (see shop-server.ts): Astro bundles it with the on-demand
@@ -18,6 +18,18 @@ export const render: SiteRenderer['render'] = async (request) => {
   return app.render(request, { routeData: route });
 };
 
+/** Renders one page of a refresh job at the page's own address (so it names itself as the build does). */
+async function renderJob(job: SitePageJob, siteUrl: string): Promise<RefreshedPage> {
+  const routeData = app.match(new Request(new URL(`${REFRESH_ROUTES}${job.kind}`, siteUrl)));
+  if (!routeData) throw new Error(`This build cannot render ${job.kind} pages again.`);
+  const response = await app.render(new Request(new URL(job.path, siteUrl)), {
+    routeData,
+    locals: { sitePage: job },
+  });
+  if (response.status !== 200) throw new Error(`${job.path} could not be rendered again (${response.status}).`);
+  return { path: job.path, body: await response.text(), policy: response.headers.get('content-security-policy') };
+}
+
 export const refreshPages: NonNullable<SiteRenderer['refreshPages']> = async (change, { siteUrl, liveFile }) => {
   forgetCatalogue();
   const data = await catalogueIndex();
@@ -27,20 +39,11 @@ export const refreshPages: NonNullable<SiteRenderer['refreshPages']> = async (ch
     return total === undefined || total === null ? null : Number(total);
   });
   const pages: RefreshedPage[] = [];
-  for (const job of plan.jobs) {
-    const routeData = app.match(new Request(new URL(`${REFRESH_ROUTES}${job.kind}`, siteUrl)));
-    if (!routeData) throw new Error(`This build cannot render ${job.kind} pages again.`);
-    // The page's own address, so that it names itself (canonical link, Open Graph) as the build does.
-    const response = await app.render(new Request(new URL(job.path, siteUrl)), {
-      routeData,
-      locals: { sitePage: job },
-    });
-    if (response.status !== 200) throw new Error(`${job.path} could not be rendered again (${response.status}).`);
-    pages.push({
-      path: job.path,
-      body: await response.text(),
-      policy: response.headers.get('content-security-policy'),
-    });
-  }
-  return { pages, removed: plan.removed };
+  for (const job of plan.jobs) pages.push(await renderJob(job, siteUrl));
+  if (!change.menu) return { pages, removed: plan.removed };
+  const { categories, subcategories } = data;
+  const rendered = await renderJob({ kind: 'menu', path: routes.home, props: { categories, subcategories } }, siteUrl);
+  const range = categoryMenuRange(rendered.body);
+  if (!range) throw new Error('The category menu rendered without its <nav>.');
+  return { pages, removed: plan.removed, menu: rendered.body.slice(...range) };
 };

@@ -12,6 +12,28 @@ export interface RefreshedPage {
 export interface RefreshedPages {
   pages: RefreshedPage[];
   removed: string[];
+  /**
+   * The category menu as every page carries it (from `<nav` to `</nav>`), when the change asked
+   * for it: the shop puts it into each page of the live site. Missing from builds made before it.
+   */
+  menu?: string;
+}
+
+/**
+ * How the category menu opens (src/components/CategoryBar.astro). No text a page shows can hold
+ * it: a shopper's or staff's `<` is written as `&lt;`.
+ */
+const MENU_OPENING = '<nav aria-label="Categories"';
+
+/**
+ * Where a page's category menu is, from its `<nav` to the end of its `</nav>` (the menu holds no
+ * other nav), or null when the page has none (a Load More fragment, the sitemap).
+ */
+export function categoryMenuRange(html: string): [start: number, end: number] | null {
+  const start = html.indexOf(MENU_OPENING);
+  if (start < 0) return null;
+  const close = html.indexOf('</nav>', start);
+  return close < 0 ? null : [start, close + '</nav>'.length];
 }
 
 export interface RefreshOptions {

@@ -67,3 +67,28 @@ export async function listingsOfProducts(
     subcategories: [...new Set(rows.map((r) => r.subcategory_id))],
   };
 }
+
+/**
+ * What a change to categories or subcategories puts on the shop's pages: the subcategories of
+ * `categoryIds` with `subcategoryIds`, and the products listed in any of them (hidden ones too:
+ * their pages go when they leave the shop).
+ */
+export async function contentsOfListings(
+  db: Db,
+  categoryIds: number[],
+  subcategoryIds: number[],
+): Promise<{ subcategories: number[]; products: number[] }> {
+  const subs =
+    categoryIds.length === 0
+      ? []
+      : await db.selectFrom('subcategories').select('id').where('category_id', 'in', categoryIds).execute();
+  const subcategories = [...new Set([...subs.map((s) => s.id), ...subcategoryIds])].sort((a, b) => a - b);
+  if (subcategories.length === 0) return { subcategories, products: [] };
+  const products = await db
+    .selectFrom('products')
+    .select('id')
+    .where('subcategory_id', 'in', subcategories)
+    .orderBy('id')
+    .execute();
+  return { subcategories, products: products.map((p) => p.id) };
+}

@@ -73,7 +73,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     path: '/categories',
     tags,
     summary: 'Add a category',
-    description: `${WRITE} Last in the menu. The menu is on every page: the whole site is rendered again. ${KEPT}`,
+    description: `${WRITE} Last in the menu. The menu is on every page: it is put into each page again, with the category's own pages. ${KEPT}`,
     ...write,
     request: { body: jsonBody(categoryCreateSchema) },
     responses: {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SiteRenderer } from '../../integrations/site-renderer';
+import type { RefreshedPage, SiteRenderer } from '../../integrations/site-renderer';
 import { SEARCH_FALLBACK_PAGE, staticHostFiles } from './static-host';
 
 /**
@@ -19,23 +19,36 @@ export async function finishStaticFolder(build: string, options: { apiBase: stri
 async function writeSearchShell(build: string, options: { apiBase: string; siteUrl: string }): Promise<void> {
   const entry = path.join(build, 'server', 'entry.mjs');
   if (!fs.existsSync(entry)) return;
-  const { render } = (await import(pathToFileURL(entry).href)) as SiteRenderer;
+  const renderer = (await import(pathToFileURL(entry).href)) as SiteRenderer;
   // The page reads its categories from API_BASE when rendered, as the on-demand page does.
   const previous = process.env.API_BASE;
   process.env.API_BASE = options.apiBase;
-  let response: Response | null;
+  let page: RefreshedPage;
   try {
-    response = await render(new Request(new URL('/searchproductlist', options.siteUrl)));
+    page = await renderSearchShell(renderer, options.siteUrl);
   } finally {
     if (previous === undefined) delete process.env.API_BASE;
     else process.env.API_BASE = previous;
   }
-  if (!response?.ok)
-    throw new Error(`The search page could not be rendered for static hosts (${response?.status ?? 'no route'}).`);
-  const html = withPolicyMeta(await response.text(), response.headers.get('content-security-policy'));
   const target = path.join(build, 'client', SEARCH_FALLBACK_PAGE, 'index.html');
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, html);
+  fs.writeFileSync(target, withPolicyMeta(page.body, page.policy));
+}
+
+/**
+ * The search page as a static host serves it (without results), from the catalogue as the API
+ * answers now: written by each build, and again when the menu changes (its side list names
+ * categories).
+ */
+export async function renderSearchShell(renderer: SiteRenderer, siteUrl: string): Promise<RefreshedPage> {
+  const response = await renderer.render(new Request(new URL('/searchproductlist', siteUrl)));
+  if (!response?.ok)
+    throw new Error(`The search page could not be rendered for static hosts (${response?.status ?? 'no route'}).`);
+  return {
+    path: SEARCH_FALLBACK_PAGE,
+    body: await response.text(),
+    policy: response.headers.get('content-security-policy'),
+  };
 }
 
 /**

@@ -276,7 +276,7 @@ describe('who may call what', () => {
 // ---- Categories and subcategories ----
 
 describe('categories and subcategories', () => {
-  test('a new category is last, shows in the storefront menu, and the whole site is due', async () => {
+  test('a new category is last, shows in the storefront menu, and the menu of every page is due', async () => {
     const before = await ok<AdminCategory[]>('GET', '/categories');
     let created!: AdminCategory;
     const site = await expectOneChange(
@@ -285,7 +285,7 @@ describe('categories and subcategories', () => {
       },
       { action: 'category.create', entityId: () => created.id, before: null, after: { name: 'Stationery' } },
     );
-    expect(site).toEqual({ everything: true });
+    expect(site).toEqual({ menu: true, home: true, categories: [created.id], subcategories: [], products: [] });
     expect(created).toMatchObject({
       name: 'Stationery',
       position: before.length + 1,
@@ -320,14 +320,23 @@ describe('categories and subcategories', () => {
       () => ok('PATCH', `/categories/${created.id}`, { json: { name: 'Toys & Games' } }),
       { action: 'category.update', entityId: created.id, before: { name: 'Toys' }, after: { name: 'Toys & Games' } },
     );
-    expect(renamed).toEqual({ everything: true });
+    // The menu, the category's listings and its products' pages (their breadcrumbs name it).
+    expect(renamed).toEqual({
+      menu: true,
+      home: true,
+      categories: [created.id],
+      subcategories: [sub.id],
+      products: [product.id],
+    });
 
-    await expectOneChange(() => ok('PATCH', `/categories/${created.id}`, { json: { position: 1 } }), {
+    const moved = await expectOneChange(() => ok('PATCH', `/categories/${created.id}`, { json: { position: 1 } }), {
       action: 'category.update',
       entityId: created.id,
       before: { position: created.position },
       after: { position: 1 },
     });
+    // A move changes the order of the menu and listings, not what a product page says.
+    expect(moved).toEqual({ menu: true, home: true, categories: [created.id], subcategories: [sub.id] });
     const menu = (await t.get('/api/common/product_categories/')).body as { id: number; name: string }[];
     expect(menu[0]).toMatchObject({ id: created.id, name: 'Toys & Games' });
 
@@ -361,7 +370,13 @@ describe('categories and subcategories', () => {
       { json: { category_id: 1, name: 'Gift packs' } },
       201,
     );
-    expect(await latestSiteChange()).toEqual({ everything: true });
+    expect(await latestSiteChange()).toEqual({
+      menu: true,
+      home: true,
+      categories: [1],
+      subcategories: [sub.id],
+      products: [],
+    });
     const product = await createProduct({ subcategory_id: sub.id });
     const listed = await t.get(`/api/common/products/?sub_category=${sub.id}`);
     expect((listed.body as { id: number }[]).map((p) => p.id)).toEqual([product.id]);
@@ -378,7 +393,8 @@ describe('categories and subcategories', () => {
       before: { hidden: false },
       after: { hidden: true },
     });
-    expect(site).toEqual({ everything: true });
+    // Its page, its products' pages and its place in the menu go; the rest of category 1 stays.
+    expect(site).toEqual({ menu: true, home: true, categories: [1], subcategories: [sub.id], products: [product.id] });
     expect((await t.get(`/api/common/products/?sub_category=${sub.id}`)).body).toEqual([]);
     expect((await publicProduct(product.id)).status).toBe(404);
     const tree = await ok<AdminCategory[]>('GET', '/categories');

@@ -10,7 +10,7 @@ import { loadEnv, type Env } from '../../server/env';
 import { accountsOptions, boundPort, listen, mediaDir, prepareData } from '../../server/runtime';
 import { LOCAL_BUILD_LOCK, type BuildLock } from '../../server/shared/build-lock';
 import { siteRebuilds } from '../../server/shared/site-rebuilds';
-import { recordSiteChange } from '../../server/services/site/changes';
+import { recordListingsChange, recordSiteChange } from '../../server/services/site/changes';
 import { pageFile, refreshPages } from '../../server/services/site/refresher';
 import { buildSite, currentSite, sitePaths } from '../../server/site-builder';
 
@@ -174,6 +174,67 @@ describe('refreshing the pages a change touches', () => {
     expect(read(`/subcategoriesproducts/${product.subcategory_id}`)).not.toContain('href="/product-details/21"');
     expect(read('/sitemap.xml')).not.toContain('/product-details/21<');
   });
+
+  test('a category renamed and a subcategory hidden reach every page without a build, as a whole build would draw them', async () => {
+    const category = await db
+      .selectFrom('categories')
+      .select(['id', 'name'])
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    const sub = await db
+      .selectFrom('subcategories')
+      .select(['id', 'name'])
+      .where('category_id', '=', 3)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const inCategory = await db
+      .selectFrom('products')
+      .innerJoin('subcategories', 'subcategories.id', 'products.subcategory_id')
+      .select('products.id')
+      .where('subcategories.category_id', '=', category.id)
+      .where('products.hidden_at', 'is', null)
+      .execute();
+    const inSub = await db.selectFrom('products').select('id').where('subcategory_id', '=', sub.id).execute();
+    expect(inCategory.length).toBeGreaterThan(0);
+    expect(inSub.length).toBeGreaterThan(0);
+    const newName = `Renamed ${category.name} & Co`;
+    const before = snapshot();
+    writeElsewhere('UPDATE categories SET name = ? WHERE id = ?', [newName, category.id]);
+    await recordListingsChange(db, { category: category.id, named: true }, Date.now());
+    writeElsewhere('UPDATE subcategories SET hidden_at = ? WHERE id = ?', [new Date().toISOString(), sub.id]);
+    await recordListingsChange(db, { category: 3, subcategory: sub.id, named: true }, Date.now());
+
+    const outcome = await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
+    expect(outcome).toMatchObject({ wholeBuild: false, refreshed: { changes: 2 } });
+    const after = snapshot();
+    // A link whose text is the new name, as HTML writes it.
+    const linked = new RegExp(`>\\s*${newName.replace('&', '&amp;')}\\s*</a>`);
+    // Every page with the menu shows the new name and no longer offers the hidden subcategory.
+    const withMenu = [...after].filter(
+      ([name, html]) => name.endsWith('.html') && html.includes('aria-label="Categories"'),
+    );
+    expect(withMenu.length).toBeGreaterThan(inCategory.length);
+    for (const [name, html] of withMenu) {
+      expect(linked.test(html), name).toBe(true);
+      expect(html.includes(`href="/subcategoriesproducts/${sub.id}"`), name).toBe(false);
+    }
+    expect(outcome?.refreshed?.menus).toBeGreaterThan(0);
+    // The category's products name it in their breadcrumbs; the hidden subcategory's products are gone.
+    for (const { id } of inCategory) {
+      const breadcrumb = /<nav aria-label="Breadcrumb"[\s\S]*?<\/nav>/.exec(read(`/product-details/${id}`))?.[0] ?? '';
+      expect(linked.test(breadcrumb), `product ${id}`).toBe(true);
+    }
+    for (const { id } of inSub) expect(fs.existsSync(pageFile(root, `/product-details/${id}`))).toBe(false);
+    expect(fs.existsSync(pageFile(root, `/subcategoriesproducts/${sub.id}`))).toBe(false);
+    expect(fs.existsSync(pageFile(root, `/fragments/subcategory/${sub.id}/1/`))).toBe(false);
+    expect(read('/sitemap.xml')).not.toContain(`/subcategoriesproducts/${sub.id}<`);
+    expect(changedFiles(before, after).length).toBeGreaterThan(withMenu.length / 2);
+    expect(fs.readdirSync(sitePaths(dataDir).root).filter((name) => name.startsWith('refresh-'))).toEqual([]);
+
+    // What the refresh wrote is, page for page, what a whole build of the same catalogue writes.
+    await buildSite({ dataDir, apiBase: process.env.API_BASE ?? '', siteUrl: env.siteUrl });
+    expect(changedFiles(after, snapshot())).toEqual([]);
+  }, 300_000);
 
   test('a change to the menu asks for a whole build and stays pending; a product change beside it is rendered', async () => {
     await recordSiteChange(db, { everything: true }, Date.now());

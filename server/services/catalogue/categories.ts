@@ -1,7 +1,7 @@
 import type { AdminCategory, AdminSubcategory } from '../../../contract/api/admin-catalogue';
 import type { Db } from '../../db';
 import * as repo from '../../repositories/admin-catalogue';
-import { recordSiteChange } from '../site/changes';
+import { recordListingsChange } from '../site/changes';
 import { recordAudit, type Actor } from '../staff/audit';
 import {
   categoryNotFound,
@@ -86,7 +86,7 @@ export async function createCategory(staff: CatalogueStaff, actor: Actor, input:
         entityId: newId,
         after: { name: input.name },
       });
-      await recordSiteChange(trx, { everything: true }, at);
+      await recordListingsChange(trx, { category: newId, named: true }, at);
       return { result: newId, changed: true };
     },
     { unique: () => categoryNameTaken(input.name) },
@@ -131,7 +131,8 @@ export async function updateCategory(
         entityId: id,
         ...diff,
       });
-      await recordSiteChange(trx, { everything: true }, at);
+      const named = diff.after.name !== undefined || diff.after.hidden !== undefined;
+      await recordListingsChange(trx, { category: id, named }, at);
       return { result: undefined, changed: true };
     },
     { unique: () => categoryNameTaken(input.name ?? '') },
@@ -163,7 +164,7 @@ export async function createSubcategory(
       entityId: newId,
       after: { category_id: input.category_id, name: input.name },
     });
-    await recordSiteChange(trx, { everything: true }, at);
+    await recordListingsChange(trx, { category: input.category_id, subcategory: newId, named: true }, at);
     return { result: newId, changed: true };
   });
   return subcategoryAnswer(staff.db, id);
@@ -204,7 +205,8 @@ export async function updateSubcategory(
       entityId: id,
       ...diff,
     });
-    await recordSiteChange(trx, { everything: true }, at);
+    const named = diff.after.name !== undefined || diff.after.hidden !== undefined;
+    await recordListingsChange(trx, { category: current.category_id, subcategory: id, named }, at);
     return { result: undefined, changed: true };
   });
   return subcategoryAnswer(staff.db, id);

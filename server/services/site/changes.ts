@@ -1,6 +1,6 @@
 import type { SiteChange } from '../../../contract/site-changes';
 import type { Db } from '../../db';
-import { insertSiteChange } from '../../repositories/site-changes';
+import { contentsOfListings, insertSiteChange } from '../../repositories/site-changes';
 
 export type { SiteChange };
 
@@ -11,6 +11,35 @@ export type { SiteChange };
  */
 export async function recordSiteChange(db: Db, change: SiteChange, at: number): Promise<void> {
   await insertSiteChange(db, JSON.stringify(change), new Date(at).toISOString());
+}
+
+/**
+ * Records a change to a category, or to one of its subcategories when `subcategory` is given
+ * (pass the transaction as `db`): the menu on every page, home (its subcategory tiles), the
+ * category's page and those of the subcategories concerned, and, when `named` (a name, or whether
+ * the shop shows it, changed; not only its place), the pages of every product listed under it,
+ * whose breadcrumbs name it.
+ */
+export async function recordListingsChange(
+  db: Db,
+  listing: { category: number; subcategory?: number; named: boolean },
+  at: number,
+): Promise<void> {
+  const contents =
+    listing.subcategory === undefined
+      ? await contentsOfListings(db, [listing.category], [])
+      : await contentsOfListings(db, [], [listing.subcategory]);
+  await recordSiteChange(
+    db,
+    {
+      menu: true,
+      home: true,
+      categories: [listing.category],
+      subcategories: contents.subcategories,
+      ...(listing.named ? { products: contents.products } : {}),
+    },
+    at,
+  );
 }
 
 /** The change a stored row holds; an unreadable row asks for everything (it cannot be narrowed). */
@@ -33,6 +62,7 @@ export function mergeSiteChanges(changes: SiteChange[]): SiteChange {
     categories: ids((c) => c.categories),
     subcategories: ids((c) => c.subcategories),
     home: changes.some((c) => c.home === true),
+    menu: changes.some((c) => c.menu === true),
     everything: changes.some((c) => c.everything === true),
   };
 }

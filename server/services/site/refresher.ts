@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db';
 import {
@@ -9,12 +10,15 @@ import {
   newestPendingSiteChange,
   pendingSiteChanges,
 } from '../../repositories/site-changes';
+import { categoryMenuRange, type RefreshedPages } from '../../../integrations/site-renderer';
 import { currentRenderer, currentSite, sitePaths } from '../../site-builder';
-import { withPolicyMeta } from '../../site/static-folder';
+import { renderSearchShell, withPolicyMeta } from '../../site/static-folder';
 import { mergeSiteChanges, parseSiteChange, type SiteChange } from './changes';
 
 /** Changes rendered in one go at most (a bulk import's thousands wait for the next round). */
 const BATCH = 500;
+/** Pages whose menu is replaced at a time (reads and writes in flight). */
+const MENU_PARALLEL = 8;
 
 /** What one refresh did. */
 export interface RefreshOutcome {
@@ -22,6 +26,8 @@ export interface RefreshOutcome {
   changes: number;
   pages: number;
   removed: number;
+  /** Pages given the new category menu (besides those rendered again). */
+  menus: number;
   ms: number;
 }
 
@@ -94,7 +100,12 @@ export async function refreshPages(
   };
   try {
     const result = await renderer.refreshPages(change, { siteUrl: context.siteUrl, liveFile: live });
+    // A build from before the menu could be rendered alone: only a whole build will do.
+    if (change.menu && result.menu === undefined) return { wholeBuild: true, refreshed: null };
+    // The static hosts' search page lists categories too (the server renders its own when asked).
+    if (change.menu) result.pages.push(await renderSearchShell(renderer, context.siteUrl));
     swapIn(context.dataDir, root, result);
+    const menus = result.menu === undefined ? 0 : await spliceMenu(context.dataDir, root, result.menu);
     await markSiteChangesDone(context.db, pending.ids, new Date().toISOString());
     return {
       wholeBuild: pending.wholeBuild,
@@ -102,6 +113,7 @@ export async function refreshPages(
         changes: pending.ids.length,
         pages: result.pages.length,
         removed: result.removed.length,
+        menus,
         ms: performance.now() - started,
       },
     };
@@ -113,13 +125,14 @@ export async function refreshPages(
 
 let staged = 0;
 
+/** A folder beside the builds, on their disk, for files on their way into the live site. */
+function stagingFolder(dataDir: string): string {
+  return path.join(sitePaths(dataDir).root, `refresh-${process.pid}-${(staged += 1)}`);
+}
+
 /** Writes the pages into a staging folder beside the builds, then renames each over the live file. */
-function swapIn(
-  dataDir: string,
-  root: string,
-  result: { pages: { path: string; body: string; policy: string | null }[]; removed: string[] },
-): void {
-  const staging = path.join(sitePaths(dataDir).root, `refresh-${process.pid}-${(staged += 1)}`);
+function swapIn(dataDir: string, root: string, result: RefreshedPages): void {
+  const staging = stagingFolder(dataDir);
   fs.rmSync(staging, { recursive: true, force: true });
   try {
     const moves: [string, string][] = [];
@@ -149,6 +162,42 @@ function swapIn(
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Puts `menu` in place of the category menu of every page of the live site that shows another,
+ * each page written beside the builds and renamed over the live file (a visitor gets the old page
+ * or the new). Pages are read and written a few at a time, without holding up the server's other
+ * work. Answers how many pages changed; a page whose menu is `menu` already is left alone, so a
+ * second try after a failure does only what is left.
+ */
+async function spliceMenu(dataDir: string, root: string, menu: string): Promise<number> {
+  const entries = await fsp.readdir(root, { withFileTypes: true, recursive: true });
+  const files = entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.join(e.parentPath, e.name));
+  const staging = stagingFolder(dataDir);
+  await fsp.mkdir(staging, { recursive: true });
+  let next = 0;
+  let changed = 0;
+  const worker = async () => {
+    for (let i = next++; i < files.length; i = next++) {
+      const file = files[i] as string;
+      const html = await fsp.readFile(file, 'utf8');
+      const range = categoryMenuRange(html);
+      if (!range || html.slice(...range) === menu) continue;
+      const temp = path.join(staging, String(i));
+      await fsp.writeFile(temp, html.slice(0, range[0]) + menu + html.slice(range[1]));
+      await fsp.rename(temp, file);
+      changed += 1;
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: MENU_PARALLEL }, worker));
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true });
+  }
+  return changed;
 }
 
 /** After a whole build that read the catalogue after change `upToId`: those changes are rendered. */

@@ -115,4 +115,37 @@ describe('planRefresh', () => {
       expect.arrayContaining(['/products/category/2', '/subcategories/2', '/subcategoriesproducts/12']),
     );
   });
+
+  test('a menu change renders every category page (each lists them all) beside the listings it names', () => {
+    const data = catalogue();
+    const plan = planRefresh({ menu: true, categories: [2], subcategories: [12], home: true }, data, countsOf(data));
+    expect(paths(plan)).toEqual([
+      '/products/category/2',
+      '/subcategories/2',
+      '/subcategories/1',
+      '/subcategoriesproducts/12',
+      // No product changed and no grid's count: the Load More pages stay.
+      '/productslisting',
+      '/sitemap.xml',
+      '/',
+    ]);
+  });
+
+  test('a listing the shop no longer shows leaves with its Load More pages', () => {
+    const data = catalogue(Array.from({ length: 100 }, (_, i) => i + 1));
+    data.categories = data.categories.filter((c) => c.id !== 2);
+    data.subcategories = data.subcategories.filter((s) => s.id !== 12);
+    // The live site still shows category 2 with its 20 products, and 120 in all.
+    const live = (grid: Grid) => (grid.kind === 'all' ? 120 : grid.kind === 'category' && grid.id === 2 ? 20 : 20);
+    const plan = planRefresh({ menu: true, categories: [2], subcategories: [12] }, data, live);
+    expect(plan.removed).toEqual([
+      '/products/category/2',
+      '/subcategories/2',
+      '/fragments/category/2/1/',
+      '/subcategoriesproducts/12',
+      '/fragments/subcategory/12/1/',
+      '/fragments/all/0/3/',
+    ]);
+    expect(paths(plan)).not.toContain('/subcategories/2');
+  });
 });

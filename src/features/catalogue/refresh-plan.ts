@@ -1,5 +1,5 @@
 import type { SiteChange } from '../../../contract/site-changes';
-import type { Product, Subcategory } from '../../../contract/types';
+import type { Category, Product, Subcategory } from '../../../contract/types';
 import { PAGE_SIZES } from '../../lib/constants';
 import * as routes from '../../lib/routes';
 import { pageCount } from '../../ui/pagination';
@@ -21,7 +21,8 @@ export type SitePageJob =
   | { kind: 'fragment'; path: string; props: FragmentProps }
   | { kind: 'home'; path: string }
   | { kind: 'all-products'; path: string }
-  | { kind: 'sitemap'; path: string };
+  | { kind: 'sitemap'; path: string }
+  | { kind: 'menu'; path: string; props: { categories: Category[]; subcategories: Subcategory[] } };
 
 export interface RefreshPlan {
   /** Pages to render again, in the order they are written. */
@@ -59,12 +60,36 @@ export function planRefresh(
   const subcategoryIds = new Set([...(change.subcategories ?? []), ...present.map((p) => p.sub_category)]);
   const categories = data.categories.filter((c) => categoryIds.has(c.id));
   const subcategories = data.subcategories.filter((s) => subcategoryIds.has(s.id));
-  const listingsChanged = changed.size > 0 || categories.length > 0 || subcategories.length > 0;
+  const listingsChanged = changed.size > 0 || categoryIds.size > 0 || subcategoryIds.size > 0;
+
+  // A listing the shop no longer shows (hidden, or its category hidden) leaves with its Load More pages.
+  const goneGrids: Grid[] = [
+    ...[...categoryIds]
+      .filter((id) => !categories.some((c) => c.id === id))
+      .map((id) => ({ kind: 'category' as const, id })),
+    ...[...subcategoryIds]
+      .filter((id) => !subcategories.some((s) => s.id === id))
+      .map((id) => ({ kind: 'subcategory' as const, id })),
+  ];
+  for (const grid of goneGrids) {
+    if (grid.kind === 'category') removed.push(`/products/category/${grid.id}`, routes.category(grid.id));
+    else removed.push(routes.subcategory(grid.id));
+    const before = liveTotal(grid);
+    const last = before === null ? 0 : pageCount(before, PAGE_SIZES.productGrid);
+    for (let page = 1; page <= last; page += 1) removed.push(routes.gridFragment(grid.kind, grid.id, page));
+  }
 
   for (const category of categories) {
     const props = { category, products: gridProducts(data, 'category', category.id) };
     jobs.push({ kind: 'category-grid', path: `/products/category/${category.id}`, props });
     jobs.push({ kind: 'category', path: routes.category(category.id), props });
+  }
+  // Every category's page lists all categories beside its grid.
+  if (change.menu) {
+    for (const category of data.categories.filter((c) => !categoryIds.has(c.id))) {
+      const props = { category, products: gridProducts(data, 'category', category.id) };
+      jobs.push({ kind: 'category', path: routes.category(category.id), props });
+    }
   }
   for (const subcategory of subcategories) {
     jobs.push({ kind: 'subcategory', path: routes.subcategory(subcategory.id), props: { subcategory } });
