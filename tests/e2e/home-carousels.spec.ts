@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { BUDGETS } from '../../bench/budgets';
 import { DESKTOP } from './fixtures';
 
 /**
@@ -157,4 +158,62 @@ test('the hero fetches Swiper when its first autoplay step is due and fades to t
   await expect(hero.locator('.swiper-slide-active')).toHaveAttribute('data-swiper-slide-index', '1');
   // The rows started with it, their arrows ready.
   await expect(page.locator('[data-feature-carousel]')).toHaveClass(/swiper-initialized/);
+});
+
+test.describe('slides past a row’s first view wait as text until the row is reached for', () => {
+  // No autoplay: the hero's first step would fetch Swiper on its own.
+  test.use({ reducedMotion: 'reduce' });
+  const rows = ['[data-feature-carousel]', '[data-deals-slider]'] as const;
+  const slidesOf = (page: Page, row: string) => page.locator(`${row} .swiper-slide`);
+
+  test('without JavaScript every slide is in its row; with it, the page starts with fewer elements and loses none', async ({
+    browser,
+  }) => {
+    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const all: number[] = [];
+    try {
+      const page = await plain.newPage();
+      await page.goto('/');
+      for (const row of rows) {
+        const slides = slidesOf(page, row);
+        all.push(await slides.count());
+        // The last one can be scrolled to, laid out as a slide of the row.
+        await slides.last().scrollIntoViewIfNeeded();
+        await expect(slides.last()).toBeInViewport();
+        const [first, last] = [await slides.first().boundingBox(), await slides.last().boundingBox()];
+        expect(last?.width).toBeCloseTo(first?.width ?? 0, 0);
+      }
+    } finally {
+      await plain.close();
+    }
+
+    const page = await browser.newPage({ viewport: DESKTOP });
+    try {
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      const elements = await page.evaluate(() => document.querySelectorAll('*').length);
+      expect(elements, 'elements in the home page as loaded').toBeLessThanOrEqual(BUDGETS.home.maxElements);
+      for (const [i, row] of rows.entries()) {
+        expect(await slidesOf(page, row).count()).toBeLessThan(all[i] ?? 0);
+      }
+      // The shopper's hand on a row puts every slide in place, in order.
+      await page.getByRole('heading', { name: 'Feature Categories' }).hover();
+      for (const [i, row] of rows.entries()) await expect(slidesOf(page, row)).toHaveCount(all[i] ?? -1);
+      await expect(page.locator('noscript[data-more-slides]')).toHaveCount(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a row scrolled by hand gets its waiting slides without fetching Swiper', async ({ page }) => {
+    const requested = swiperRequests(page);
+    await openHome(page);
+    const before = await slidesOf(page, '[data-feature-carousel]').count();
+    // Past the first tile (one column at 360 px): the row snaps to the second.
+    await page.locator('[data-feature-carousel] > .swiper-wrapper').evaluate((wrapper) => {
+      wrapper.scrollTo({ left: wrapper.clientWidth * 1.3, behavior: 'instant' });
+    });
+    await expect.poll(() => slidesOf(page, '[data-feature-carousel]').count()).toBeGreaterThan(before);
+    expect(requested).toHaveLength(0);
+  });
 });

@@ -49,7 +49,8 @@ export function startCardActions(): void {
   started = true;
   startShopperState();
   // Hearts show as pressed for variants on the wishlist, including cards Load More adds later.
-  // Nothing to paint for a visitor, and only the grids ever gain cards: no page-wide observer.
+  // Nothing to paint for a visitor, and only the grids and the home page's deals row ever gain
+  // cards: no page-wide observer.
   let painted = false;
   const paint = (ids: Set<number>) => {
     if (ids.size === 0 && !painted) return;
@@ -64,7 +65,7 @@ export function startCardActions(): void {
     paint($wishlistVariants.get());
     void paintCardStock();
   });
-  for (const grid of document.querySelectorAll('[data-grid]'))
+  for (const grid of document.querySelectorAll('[data-grid], [data-cards]'))
     repaint.observe(grid, { childList: true, subtree: true });
 
   document.addEventListener('click', (event) => {

@@ -11,13 +11,15 @@ const INTENT_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'k
  * shopper reaches for one (see INTENT_EVENTS), when a row below the fold nears the viewport, or
  * when the hero's first autoplay step is due (never with reduced motion). Until then the first
  * banner is plain HTML and the rows scroll natively (carousel-rows.css); an arrow pressed before
- * Swiper has arrived moves its row once it has.
+ * Swiper has arrived moves its row once it has. A row's slides past its first view wait as text
+ * (revealSlides) until Swiper is fetched or the row is scrolled.
  */
 export function startCarouselsWhenNeeded(): void {
   let starting: Promise<Started> | undefined;
   let running: Started | undefined;
-  const start = () =>
-    (starting ??= import('./home-carousels').then(
+  const start = () => {
+    revealSlides(document);
+    return (starting ??= import('./home-carousels').then(
       ({ startHomeCarousels }) => (running = startHomeCarousels()),
       (error: unknown) => {
         // Offline for a moment: the rows still scroll, and the shopper's next move tries again.
@@ -25,6 +27,7 @@ export function startCarouselsWhenNeeded(): void {
         throw error;
       },
     ));
+  };
 
   const hero = document.querySelector<HTMLElement>(HERO_SELECTOR);
   const rows = HOME_ROWS.flatMap((row) => {
@@ -37,6 +40,12 @@ export function startCarouselsWhenNeeded(): void {
   // Each carousel's section (its heading's arrows belong to it); `start` runs once, or again after a failed fetch.
   for (const area of new Set(carousels.map((el) => el.closest('section') ?? el))) {
     for (const type of INTENT_EVENTS) area.addEventListener(type, () => void start(), { passive: true });
+  }
+  // A row scrolled by any other means (a trackpad, a script) gets its waiting slides, not Swiper.
+  for (const row of rows) {
+    row.slider
+      .querySelector('.swiper-wrapper')
+      ?.addEventListener('scroll', () => revealSlides(row.slider), { passive: true, once: true });
   }
 
   for (const row of rows) {
@@ -85,5 +94,17 @@ export function startCarouselsWhenNeeded(): void {
     };
     if (document.readyState === 'complete') dueAfterLoad();
     else window.addEventListener('load', dueAfterLoad, { once: true });
+  }
+}
+
+/**
+ * Puts the slides a row keeps waiting (src/components/home/DeferredSlides.astro) in place of
+ * their `<noscript>`, in order, so that the row holds all its slides before the shopper can reach
+ * past its first view. The text is the page's own markup, as the build wrote it.
+ */
+export function revealSlides(root: ParentNode): void {
+  for (const waiting of root.querySelectorAll<HTMLElement>('noscript[data-more-slides]')) {
+    waiting.insertAdjacentHTML('beforebegin', waiting.textContent ?? '');
+    waiting.remove();
   }
 }
