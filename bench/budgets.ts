@@ -47,10 +47,11 @@ export const BUDGETS = {
   home: {
     /**
      * Elements in the home page as it loads (document.querySelectorAll('*')), held by
-     * tests/e2e/home-carousels.spec.ts: 1,581 before the rows' slides past their first view
-     * waited as text, 985 after (2026-11-27, the demo catalogue's 63 subcategories and 12 deals).
+     * tests/e2e/home-carousels.spec.ts: 1,581 before the rows' slides past their first view and
+     * the menu's submenus waited as text, 848 after (2026-11-27, the demo catalogue's 14
+     * categories, 63 subcategories and 12 deals). The aim is 800.
      */
-    maxElements: 1000,
+    maxElements: 870,
   },
   /** Bytes of the pictures intersecting the first screen of a 412 px phone, as sent (each page type). */
   maxAboveFoldImageKb: 150,

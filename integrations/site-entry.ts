@@ -30,7 +30,10 @@ async function renderJob(job: SitePageJob, siteUrl: string): Promise<RefreshedPa
   return { path: job.path, body: await response.text(), policy: response.headers.get('content-security-policy') };
 }
 
-export const refreshPages: NonNullable<SiteRenderer['refreshPages']> = async (change, { siteUrl, liveFile }) => {
+export const refreshPages: NonNullable<SiteRenderer['refreshPages']> = async (
+  change,
+  { siteUrl, liveFile, onMenu },
+) => {
   forgetCatalogue();
   const data = await catalogueIndex();
   const plan = planRefresh(change, data, (grid) => {
@@ -38,12 +41,20 @@ export const refreshPages: NonNullable<SiteRenderer['refreshPages']> = async (ch
     const total = html === null ? null : /data-total="(\d+)"/.exec(html)?.[1];
     return total === undefined || total === null ? null : Number(total);
   });
+  // The menu first: the shop puts it into every page while the others render.
+  let menu: string | undefined;
+  if (change.menu) {
+    const { categories, subcategories } = data;
+    const rendered = await renderJob(
+      { kind: 'menu', path: routes.home, props: { categories, subcategories } },
+      siteUrl,
+    );
+    const range = categoryMenuRange(rendered.body);
+    if (!range) throw new Error('The category menu rendered without its <nav>.');
+    menu = rendered.body.slice(...range);
+    onMenu?.(menu);
+  }
   const pages: RefreshedPage[] = [];
   for (const job of plan.jobs) pages.push(await renderJob(job, siteUrl));
-  if (!change.menu) return { pages, removed: plan.removed };
-  const { categories, subcategories } = data;
-  const rendered = await renderJob({ kind: 'menu', path: routes.home, props: { categories, subcategories } }, siteUrl);
-  const range = categoryMenuRange(rendered.body);
-  if (!range) throw new Error('The category menu rendered without its <nav>.');
-  return { pages, removed: plan.removed, menu: rendered.body.slice(...range) };
+  return { pages, removed: plan.removed, ...(menu === undefined ? {} : { menu }) };
 };

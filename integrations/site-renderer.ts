@@ -24,22 +24,29 @@ export interface RefreshedPages {
  * it: a shopper's or staff's `<` is written as `&lt;`.
  */
 const MENU_OPENING = '<nav aria-label="Categories"';
+const MENU_CLOSING = '</nav>';
 
 /**
  * Where a page's category menu is, from its `<nav` to the end of its `</nav>` (the menu holds no
- * other nav), or null when the page has none (a Load More fragment, the sitemap).
+ * other nav), or null when the page has none (a Load More fragment, the sitemap). In characters
+ * of a string, in bytes of a Buffer (both markers are ASCII).
  */
-export function categoryMenuRange(html: string): [start: number, end: number] | null {
+export function categoryMenuRange(html: string | Buffer): [start: number, end: number] | null {
   const start = html.indexOf(MENU_OPENING);
   if (start < 0) return null;
-  const close = html.indexOf('</nav>', start);
-  return close < 0 ? null : [start, close + '</nav>'.length];
+  const close = html.indexOf(MENU_CLOSING, start);
+  return close < 0 ? null : [start, close + MENU_CLOSING.length];
 }
 
 export interface RefreshOptions {
   siteUrl: string;
   /** Reads a page of the live site (null when it has none). */
   liveFile: (path: string) => string | null;
+  /**
+   * Told the category menu (as `RefreshedPages.menu`) as soon as it is rendered, before the other
+   * pages: the shop puts it into the live pages while they render.
+   */
+  onMenu?: (menu: string) => void;
 }
 
 /** What a built site offers the shop's server besides its static files (its `server/entry.mjs`). */

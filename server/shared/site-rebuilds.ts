@@ -126,7 +126,7 @@ export function siteRebuilds({
       if (done) {
         failedRefreshes = 0;
         log(
-          `Pages refreshed: ${done.pages} rendered, ${done.removed} removed${done.menus > 0 ? `, ${done.menus} given the new menu` : ''}, for ${done.changes} change(s) in ${(done.ms / 1000).toFixed(2)} s`,
+          `Pages refreshed: ${done.pages} rendered, ${done.removed} removed${done.menus > 0 ? `, ${done.menus} given the new menu (${(done.menuMs / 1000).toFixed(2)} s)` : ''}, for ${done.changes} change(s) in ${(done.ms / 1000).toFixed(2)} s`,
         );
       }
     } catch (error) {

@@ -130,7 +130,8 @@ const CLOSE_WITHIN_MS = 15_000;
  * races a navigation's commit and never close the page (crbug.com/536385539), and pages here send
  * the shopper on by themselves (the login page of a live session goes home once the server
  * confirms it). Going to about:blank first ends the page's scripts, and so their navigations;
- * a navigation of the page's own that wins the race is simply followed by another try.
+ * a navigation of the page's own that wins the race is simply followed by another try (and a try
+ * cut short by the one before it, still on its way to about:blank, waits for that one).
  */
 async function leaveAndClose(page: Page): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -138,6 +139,11 @@ async function leaveAndClose(page: Page): Promise<void> {
       await page.goto('about:blank');
       break;
     } catch (error) {
+      // An earlier try's navigation to about:blank, still under way, gets there all the same.
+      if (/interrupted by another navigation to "about:blank"/.test(String(error))) {
+        await page.waitForURL('about:blank');
+        break;
+      }
       if (attempt === 3 || !/interrupted by another navigation|net::ERR_ABORTED/.test(String(error))) throw error;
     }
   }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db';
 import {
@@ -10,15 +9,24 @@ import {
   newestPendingSiteChange,
   pendingSiteChanges,
 } from '../../repositories/site-changes';
-import { categoryMenuRange, type RefreshedPages } from '../../../integrations/site-renderer';
+import type { RefreshedPages } from '../../../integrations/site-renderer';
+import { workerPool } from '../../shared/worker-pool';
+import { putMenuInPages, type MenuSplice } from './menu-splice';
 import { currentRenderer, currentSite, sitePaths } from '../../site-builder';
 import { renderSearchShell, withPolicyMeta } from '../../site/static-folder';
 import { mergeSiteChanges, parseSiteChange, type SiteChange } from './changes';
 
 /** Changes rendered in one go at most (a bulk import's thousands wait for the next round). */
 const BATCH = 500;
-/** Pages whose menu is replaced at a time (reads and writes in flight). */
-const MENU_PARALLEL = 8;
+/**
+ * Puts a new menu into every page on a worker thread (menu-splice.ts): the shop's own thread
+ * renders the pages the change names meanwhile, and answers requests. One thread: one splice at a time.
+ */
+const spliceOffThread = workerPool<MenuSplice, number>({
+  module: new URL('./menu-thread.ts', import.meta.url),
+  size: 1,
+  runHere: putMenuInPages,
+});
 
 /** What one refresh did. */
 export interface RefreshOutcome {
@@ -29,6 +37,9 @@ export interface RefreshOutcome {
   /** Pages given the new category menu (besides those rendered again). */
   menus: number;
   ms: number;
+  /** Of `ms`: rendering the pages, and putting the new menu into every page (the two overlap). */
+  renderMs: number;
+  menuMs: number;
 }
 
 /** What the refresher needs of the shop: its database, data folder and public address. */
@@ -98,14 +109,29 @@ export async function refreshPages(
       return null;
     }
   };
+  // The new menu goes into every live page while the pages the change names render (their own
+  // files, written after, carry it too). A failure leaves the menus it reached new, and the
+  // change pending: the next try finds those done.
+  let splicing: Promise<{ pages: number; ms: number }> | null = null;
+  const spliceFrom = (menu: string) => {
+    const started = performance.now();
+    splicing ??= spliceOffThread({ root, menu }).then((pages) => ({ pages, ms: performance.now() - started }));
+  };
   try {
-    const result = await renderer.refreshPages(change, { siteUrl: context.siteUrl, liveFile: live });
+    const rendering = performance.now();
+    const result = await renderer.refreshPages(change, {
+      siteUrl: context.siteUrl,
+      liveFile: live,
+      onMenu: spliceFrom,
+    });
     // A build from before the menu could be rendered alone: only a whole build will do.
     if (change.menu && result.menu === undefined) return { wholeBuild: true, refreshed: null };
     // The static hosts' search page lists categories too (the server renders its own when asked).
     if (change.menu) result.pages.push(await renderSearchShell(renderer, context.siteUrl));
+    const rendered = performance.now();
+    if (result.menu !== undefined) spliceFrom(result.menu);
+    const menus = (await splicing) ?? { pages: 0, ms: 0 };
     swapIn(context.dataDir, root, result);
-    const menus = result.menu === undefined ? 0 : await spliceMenu(context.dataDir, root, result.menu);
     await markSiteChangesDone(context.db, pending.ids, new Date().toISOString());
     return {
       wholeBuild: pending.wholeBuild,
@@ -113,11 +139,15 @@ export async function refreshPages(
         changes: pending.ids.length,
         pages: result.pages.length,
         removed: result.removed.length,
-        menus,
+        menus: menus.pages,
         ms: performance.now() - started,
+        renderMs: rendered - rendering,
+        menuMs: menus.ms,
       },
     };
   } catch (error) {
+    // No write of this try may land after the next one starts.
+    await (splicing as Promise<unknown> | null)?.catch(() => undefined);
     await markSiteChangesFailed(context.db, pending.ids, error instanceof Error ? error.message : String(error));
     throw error;
   }
@@ -162,42 +192,6 @@ function swapIn(dataDir: string, root: string, result: RefreshedPages): void {
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
-}
-
-/**
- * Puts `menu` in place of the category menu of every page of the live site that shows another,
- * each page written beside the builds and renamed over the live file (a visitor gets the old page
- * or the new). Pages are read and written a few at a time, without holding up the server's other
- * work. Answers how many pages changed; a page whose menu is `menu` already is left alone, so a
- * second try after a failure does only what is left.
- */
-async function spliceMenu(dataDir: string, root: string, menu: string): Promise<number> {
-  const entries = await fsp.readdir(root, { withFileTypes: true, recursive: true });
-  const files = entries
-    .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => path.join(e.parentPath, e.name));
-  const staging = stagingFolder(dataDir);
-  await fsp.mkdir(staging, { recursive: true });
-  let next = 0;
-  let changed = 0;
-  const worker = async () => {
-    for (let i = next++; i < files.length; i = next++) {
-      const file = files[i] as string;
-      const html = await fsp.readFile(file, 'utf8');
-      const range = categoryMenuRange(html);
-      if (!range || html.slice(...range) === menu) continue;
-      const temp = path.join(staging, String(i));
-      await fsp.writeFile(temp, html.slice(0, range[0]) + menu + html.slice(range[1]));
-      await fsp.rename(temp, file);
-      changed += 1;
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: MENU_PARALLEL }, worker));
-  } finally {
-    await fsp.rm(staging, { recursive: true, force: true });
-  }
-  return changed;
 }
 
 /** After a whole build that read the catalogue after change `upToId`: those changes are rendered. */

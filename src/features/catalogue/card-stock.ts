@@ -2,6 +2,20 @@ import { stockBadge } from '../../../contract/stock';
 import { getStock } from '../../lib/api/catalogue';
 
 const CART_BUTTON = '[data-card-action="cart"]';
+/** The badge over a card's picture: absolutely placed, so adding it moves nothing. */
+const BADGE_CLASS =
+  'absolute top-4 left-4 z-10 rounded-md bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 data-[sold-out=true]:bg-red-100 data-[sold-out=true]:text-red-800';
+
+/** The card's stock badge, added first in the card (read before its picture) when it has none. */
+function badgeOf(card: Element): HTMLElement {
+  const found = card.querySelector<HTMLElement>('[data-stock-badge]');
+  if (found) return found;
+  const badge = document.createElement('p');
+  badge.className = BADGE_CLASS;
+  badge.dataset.stockBadge = '';
+  card.prepend(badge);
+  return badge;
+}
 
 /**
  * Paints stock on the product cards of built pages: 'Out of stock' or 'Only 3 left' over the
@@ -24,11 +38,10 @@ export async function paintCardStock(root: ParentNode = document): Promise<void>
     if (!known) continue;
     const badge = stockBadge(known.available);
     const card = button.closest('[data-card]');
-    const label = card?.querySelector<HTMLElement>('[data-stock-badge]');
-    if (label && badge) {
+    if (card && badge) {
+      const label = badgeOf(card);
       label.textContent = badge;
       label.dataset.soldOut = String(known.available <= 0);
-      label.hidden = false;
     }
     if (known.available <= 0) {
       button.disabled = true;
