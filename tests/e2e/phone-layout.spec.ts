@@ -97,13 +97,15 @@ async function overflows(browser: Browser, width: number, paths: string[], shopp
   const parallel = 4;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
-      const page = await context.newPage();
+      // A page of its own for each route: a route that sends the shopper on after it was measured
+      // (the login page when logged in) would otherwise cut short the next route's navigation.
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        const page = await context.newPage();
         await page.goto(path);
         const extra = await sidewaysScroll(page);
         if (extra > 0) found.push(`${path} scrolls sideways by ${extra} px`);
+        await page.close();
       }
-      await page.close();
     }),
   );
   await context.close();
