@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig, passthroughImageService } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 // Astro loads this file through Vite when Node cannot, so the integrations' TypeScript imports as it is.
 import { contentSecurityPolicy, publicApiOrigin } from './integrations/content-security-policy';
 import { reactIslands } from './integrations/react-islands';
@@ -99,6 +100,22 @@ const entriesWithoutFacades = {
   options: (options) => ({ ...options, preserveEntrySignatures: 'allow-extension' }),
 };
 
+/**
+ * `client:interaction`: an island hydrated when the shopper first reaches for it (the product
+ * page's pincode check), so its JavaScript is not part of what every visit loads.
+ * @type {import('astro').AstroIntegration}
+ */
+const interactionDirective = {
+  name: 'hydrate-on-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({
+        name: 'interaction',
+        entrypoint: fileURLToPath(new URL('./integrations/hydrate-on-interaction.ts', import.meta.url)),
+      }),
+  },
+};
+
 // The API the dev server forwards /api and /media to (set by `npm run dev`).
 const devApiOrigin = process.env.DEV_API_ORIGIN;
 
@@ -120,7 +137,7 @@ export default defineConfig({
   image: { service: passthroughImageService() },
   // No page is written in Markdown: no highlighter to load for each build.
   markdown: { syntaxHighlight: false },
-  integrations: [reactIslands(), zodWithoutEval()],
+  integrations: [reactIslands(), zodWithoutEval(), interactionDirective],
   adapter: shopServer(),
   vite: {
     plugins: [tailwindcss(), entriesWithoutFacades],

@@ -18,14 +18,15 @@ export interface PageBudget {
 }
 
 /**
- * Each page's budget is what it loads now plus about 2 KB (measured 2026-11-27 after Astro 7 and
- * the API client's split: home 81.1, category 80.4, product 85.2, search 80.0, cart 79.8, about
- * 75.5 KB): a page that grows says so in the test run, and a budget is raised only on purpose.
+ * Each page's budget is what it loads now plus about 2 KB (measured 2026-11-27 after the product
+ * page's delivery box and tabs became islands of their own and live stock left the catalogue's
+ * readers: home 79.9, category 78.3, product 80.7, search 80.2, cart 80.0, about 75.5 KB): a page
+ * that grows says so in the test run, and a budget is raised only on purpose.
  */
 const PAGES: Readonly<Record<PageType, Readonly<PageBudget>>> = {
-  home: { path: '/', jsKb: 83, lighthouse: true },
-  category: { path: '/subcategories/1', jsKb: 82, lighthouse: true },
-  product: { path: '/product-details/1', jsKb: 87, lighthouse: true },
+  home: { path: '/', jsKb: 82, lighthouse: true },
+  category: { path: '/subcategories/1', jsKb: 80, lighthouse: true },
+  product: { path: '/product-details/1', jsKb: 83, lighthouse: true },
   search: { path: '/searchproductlist?search=milk', jsKb: 82, lighthouse: true },
   cart: { path: '/cart', jsKb: 82, lighthouse: true, benchReportOnly: true },
   about: { path: '/aboutus', jsKb: 77, lighthouse: false },
@@ -53,6 +54,13 @@ export const BUDGETS = {
      */
     maxElements: 800,
   },
+  /**
+   * JavaScript as transferred, every page at every width: each script as the shop serves it (brotli
+   * quality 11) and what the inline scripts add to the compressed HTML (bench/page-assets.ts). Held
+   * by tests/e2e/page-weight.spec.ts; measured 2026-11-27 at 412 px: home 68.4, category 67.0,
+   * product 69.0, search 68.8, cart 68.5, about 64.7 KB.
+   */
+  maxJsTransferredKb: 70,
   /** Bytes of the pictures intersecting the first screen of a 412 px phone, as sent (each page type). */
   maxAboveFoldImageKb: 150,
   lighthouse: {

@@ -8,21 +8,6 @@ export const BREAKPOINTS = {
   mobileApp: 620,
 } as const;
 
-/** Feature Categories carousel: columns from each minimum width up. */
-export const FEATURE_CATEGORY_COLUMNS = [
-  { minWidth: 0, columns: 1 },
-  { minWidth: 480, columns: 2 },
-  { minWidth: 768, columns: 4 },
-  { minWidth: 992, columns: 6 },
-  { minWidth: 1200, columns: 8 },
-] as const;
-
-/** Daily Best Deals slider: slides at once from each minimum width up. */
-export const DAILY_DEALS_COLUMNS = [
-  { minWidth: 0, columns: 2 },
-  { minWidth: 768, columns: 3 },
-] as const;
-
 /** Scroll distance in px after which the scroll-to-top button shows. */
 export const SCROLL_TOP_AFTER = 100;
 

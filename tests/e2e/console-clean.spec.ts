@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
 import { first } from '../lists';
-import { everyRoute, NOT_FOUND } from './fixtures';
+import { everyRoute, NOT_FOUND, UNHYDRATED_ISLANDS } from './fixtures';
 
 /**
  * Every route, in every session state a browser can be in, runs without a console error or an
@@ -95,7 +95,7 @@ async function problemsIn(
         // Islands hydrate when idle and pages load data after: wait until they have, and the
         // network is quiet, no request for 500 ms (bounded: a page may keep asking, e.g. waiting
         // for a payment; it is closed on the deadline and named in the report).
-        await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
+        await expect(page.locator(UNHYDRATED_ISLANDS)).toHaveCount(0, { timeout: 30_000 });
         const quiet = await page
           .waitForLoadState('networkidle', { timeout: QUIET_WITHIN_MS })
           .then(() => true)

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { BUDGETS } from '../../bench/budgets';
-import { DESKTOP } from './fixtures';
+import { DESKTOP, UNHYDRATED_ISLANDS } from './fixtures';
 
 /**
  * The home page's carousels load Swiper only when one is needed (src/features/home/
@@ -36,7 +36,7 @@ async function openHome(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('appPromptDismissedAt', String(Date.now())));
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator(UNHYDRATED_ISLANDS)).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Special Offer' })).toBeHidden();
 }

@@ -137,6 +137,40 @@ test('the Review tab lists reviews with bars from the real counts', async ({ pag
   await expect(bars.getByRole('listitem').first()).toContainText(`${five}%`);
 });
 
+test('the delivery box and the tabs fetch their code only when the shopper reaches for them', async ({ page }) => {
+  const fetched: string[] = [];
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => {
+    const island = /\/_astro\/(DeliveryEstimate|ProductTabs)\./.exec(request.url());
+    if (island?.[1]) fetched.push(island[1]);
+  });
+  await page.goto('/product-details/1');
+  await waitForIslands(page);
+  await page.waitForLoadState('networkidle');
+  const waiting = page.locator('astro-island[ssr][client="interaction"]');
+  await expect(waiting).toHaveCount(2);
+  expect(fetched, 'fetched before any interaction').toEqual([]);
+  // As built, the description is there without them.
+  await expect(page.getByRole('tabpanel')).toContainText(/\S/);
+
+  // Pointing at the tabs brings theirs; tabbing into the pincode brings the delivery box's.
+  await page.getByRole('tab', { name: /Review/ }).hover();
+  await expect(waiting).toHaveCount(1);
+  await page.getByLabel('Pincode').focus();
+  await expect(waiting).toHaveCount(0);
+  expect(fetched.sort()).toEqual(['DeliveryEstimate', 'ProductTabs']);
+  await page.getByRole('tab', { name: /Review/ }).click();
+  await expect(page.getByRole('tab', { name: /Review/ })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: /Review/ }).press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Description' })).toBeFocused();
+  // Hydrated late, they still match the HTML they were built with.
+  expect(errors).toEqual([]);
+});
+
 test('a product added after the build is served by the fallback page', async ({ page }) => {
   const db = openShopDatabase();
   let productId: number;
@@ -182,6 +216,9 @@ test('a product added after the build is served by the fallback page', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Late Arrival Steel Tumbler Set' })).toBeVisible();
   expect(rupees(await page.getByTestId('product-price').innerText())).toEqual([449, 599]);
   await expect(page.getByText('25% Off')).toBeVisible();
+  // The page's other islands follow once the product has been read.
+  await expect(page.getByRole('tabpanel')).toContainText('Six tumblers added after the build.');
+  await expect(page.getByRole('form', { name: 'Check delivery' })).toBeVisible();
 
   expect((await page.goto('/product-details/99999999'))?.status()).toBe(404);
 });

@@ -1,23 +1,47 @@
 import { useState } from 'react';
-import type { Product, Review } from '../../../contract/types';
-import { ProductReviews } from '../reviews/ProductReviews';
+import type { Product } from '../../../contract/types';
+import { withErrorBoundary } from '../../ui/ErrorBoundary';
+import { ProductReviews, useProductReviews } from '../reviews/ProductReviews';
+import { useLoadedProduct } from './loaded-product';
+
+/** What the tabs show of a product: its island's props, apart from the rest of the product. */
+export type TabsProduct = Pick<
+  Product,
+  'id' | 'description' | 'weight' | 'length' | 'width' | 'height' | 'category_name' | 'sub_category_name'
+> & {
+  /** Reviews counted when the page was built (each variant's `rating_count`). */
+  reviewCount: number;
+};
+
+/** The part of `product` the tabs need. */
+export function tabsProduct(product: Product): TabsProduct {
+  const { id, description, weight, length, width, height, category_name, sub_category_name } = product;
+  const reviewCount = product.variants.reduce((n, v) => n + v.rating_count, 0);
+  return { id, description, weight, length, width, height, category_name, sub_category_name, reviewCount };
+}
 
 const TABS = [
   { value: 1, label: 'Description' },
   { value: 3, label: 'Review' },
 ] as const;
 
-/** The product page's Description and Review tabs (arrow keys move between them). */
-export function ProductTabs({
-  product,
-  reviews,
-  reviewCount,
-}: {
-  product: Product;
-  reviews: { list: Review[] | null; failed: boolean };
-  reviewCount: number;
-}) {
+/**
+ * The product page's Description and Review tabs (arrow keys move between them): an island of its
+ * own, hydrated when the shopper reaches for it, when it loads the live reviews; until then the
+ * Review tab counts the reviews the page was built with. On the fallback page (`product` null) it
+ * shows once the product has been read.
+ */
+function ProductTabsView({ product: built }: { product: TabsProduct | null }) {
+  const loaded = useLoadedProduct();
+  const product = built ?? (loaded && tabsProduct(loaded));
+  return product && <Tabs product={product} />;
+}
+
+function Tabs({ product }: { product: TabsProduct }) {
   const [tab, setTab] = useState<1 | 3>(1);
+  const reviews = useProductReviews(product.id);
+  // Reviews written since the page was built count too, once the live list has arrived.
+  const reviewCount = reviews.list?.length ?? product.reviewCount;
   return (
     <section className="md:col-span-2" aria-label="Product information">
       <div role="tablist" aria-label="Product information" className="flex gap-2 border-b border-slate-200">
@@ -58,7 +82,9 @@ export function ProductTabs({
   );
 }
 
-function ProductDescription({ product }: { product: Product }) {
+export const ProductTabs = withErrorBoundary(ProductTabsView);
+
+function ProductDescription({ product }: { product: TabsProduct }) {
   if (!product.description) return <p>No description available for this product.</p>;
   return (
     <div className="max-w-3xl space-y-3">

@@ -1,5 +1,5 @@
 import { stockBadge } from '../../../contract/stock';
-import { getStock } from '../../lib/api/catalogue';
+import { getStock } from '../../lib/api/stock';
 
 const CART_BUTTON = '[data-card-action="cart"]';
 /** The badge over a card's picture: absolutely placed, so adding it moves nothing. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { stockBadge } from '../../../contract/stock';
-import { getStock, type StockOfVariant } from '../../lib/api/catalogue';
+import { getStock, type StockOfVariant } from '../../lib/api/stock';
 
 /** Stock by variant id, read live; null until it has arrived (or when it could not be read). */
 export type StockByVariant = Map<number, StockOfVariant>;

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { CAROUSEL_GAP_PX, columnsAt, firstStepDueIn, swiperBreakpoints } from './carousel';
-import { DAILY_DEALS_COLUMNS, FEATURE_CATEGORY_COLUMNS } from '../../lib/constants';
+import {
+  CAROUSEL_GAP_PX,
+  columnsAt,
+  DAILY_DEALS_COLUMNS,
+  FEATURE_CATEGORY_COLUMNS,
+  firstStepDueIn,
+  swiperBreakpoints,
+} from './carousel';
 
 describe('swiperBreakpoints', () => {
   test('feature categories: 1/2/4/6/8 columns at 0/480/768/992/1200 px', () => {

@@ -10,6 +10,24 @@ export const HERO_AUTOPLAY_DELAY_MS = 5000;
  */
 export const NEAR_VIEWPORT_MARGIN = '300px 0px';
 
+/**
+ * Feature Categories carousel: columns from each minimum width up. Here, not in lib/constants.ts:
+ * the carousels' chunk then imports only Swiper and this module, and fetching it asks for no other chunk.
+ */
+export const FEATURE_CATEGORY_COLUMNS = [
+  { minWidth: 0, columns: 1 },
+  { minWidth: 480, columns: 2 },
+  { minWidth: 768, columns: 4 },
+  { minWidth: 992, columns: 6 },
+  { minWidth: 1200, columns: 8 },
+] as const;
+
+/** Daily Best Deals slider: slides at once from each minimum width up. */
+export const DAILY_DEALS_COLUMNS = [
+  { minWidth: 0, columns: 2 },
+  { minWidth: 768, columns: 3 },
+] as const;
+
 /** The fading banners at the top of the home page. */
 export const HERO_SELECTOR = '[data-hero-slider]';
 

@@ -3,8 +3,14 @@ import { A11y, Autoplay, EffectFade, Navigation, Pagination } from 'swiper/modul
 import 'swiper/css';
 import 'swiper/css/effect-fade';
 import 'swiper/css/pagination';
-import { HERO_AUTOPLAY_DELAY_MS, HERO_SELECTOR, HOME_ROWS, swiperBreakpoints } from './carousel';
-import { DAILY_DEALS_COLUMNS, FEATURE_CATEGORY_COLUMNS } from '../../lib/constants';
+import {
+  DAILY_DEALS_COLUMNS,
+  FEATURE_CATEGORY_COLUMNS,
+  HERO_AUTOPLAY_DELAY_MS,
+  HERO_SELECTOR,
+  HOME_ROWS,
+  swiperBreakpoints,
+} from './carousel';
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 

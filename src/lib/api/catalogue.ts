@@ -1,5 +1,5 @@
-/** The catalogue as the API answers it: categories, products, home's lists, live stock, Load More pages. */
-import { asList, isRecord, totalCount } from './read';
+/** The catalogue as the API answers it: categories, products, home's lists, Load More pages (live stock: stock.ts). */
+import { asList, totalCount } from './read';
 import {
   normaliseBanner,
   normaliseCategory,
@@ -127,35 +127,4 @@ export async function getSubcategoryProducts(
   const list = asList(raw);
   const name = list.length ? normaliseProduct(list[0], origin).sub_category_name : '';
   return { name, products: list.map((p) => normaliseSearchProduct(p, origin)) };
-}
-
-/** What can be bought now of each variant of these products (live: pages are built once, sales go on). */
-export async function getStock(
-  productIds: readonly number[],
-  signal?: AbortSignal,
-): Promise<Map<number, StockOfVariant>> {
-  const stock = new Map<number, StockOfVariant>();
-  if (productIds.length === 0) return stock;
-  const raw = await call('common/stock/', {
-    query: { products: [...new Set(productIds)].join(',') },
-    signal,
-    memo: false,
-  });
-  const variants = isRecord(raw) && Array.isArray(raw.variants) ? raw.variants : [];
-  for (const v of variants) {
-    if (!isRecord(v)) continue;
-    const variantId = Number(v.variant_id);
-    const productId = Number(v.product_id);
-    const available = Number(v.available);
-    if (Number.isInteger(variantId) && Number.isInteger(productId) && Number.isFinite(available)) {
-      stock.set(variantId, { productId, available: Math.max(0, available) });
-    }
-  }
-  return stock;
-}
-
-/** What can be bought of one variant now, and its product. */
-export interface StockOfVariant {
-  productId: number;
-  available: number;
 }
