@@ -18,12 +18,18 @@ export interface LighthouseResult {
   path: string;
   runs: number;
   performance: number;
+  /** The lowest performance score of the runs: the budget holds every run, not only the median. */
+  worstPerformance: number;
   accessibility: number;
   bestPractices: number;
   seo: number;
   lcpSeconds: number;
   cls: number;
   tbtMs: number;
+  /** The highest total blocking time of the runs. */
+  worstTbtMs: number;
+  /** Main-thread work during the load (Lighthouse's 'mainthread-work-breakdown', under its 4× CPU slowdown). */
+  mainThreadSeconds: number;
   /** What Lighthouse reports as the LCP element, and audits that lost points (from the last run). */
   lcpElement: string | null;
   /** Elements Lighthouse saw shift, with their share of the layout shift score. */
@@ -32,7 +38,7 @@ export interface LighthouseResult {
   lighthouseVersion: string;
 }
 
-type RunFigures = Omit<LighthouseResult, 'page' | 'path' | 'runs'>;
+type RunFigures = Omit<LighthouseResult, 'page' | 'path' | 'runs' | 'worstPerformance' | 'worstTbtMs'>;
 
 /** Runs per page: 1, or the median of BENCH_RUNS (e.g. 3). */
 export function lighthouseRuns(env: NodeJS.ProcessEnv = process.env): number {
@@ -93,6 +99,7 @@ async function auditOnce(url: string, reportName: string): Promise<RunFigures> {
       lcpSeconds: numeric('largest-contentful-paint') / 1000,
       cls: numeric('cumulative-layout-shift'),
       tbtMs: numeric('total-blocking-time'),
+      mainThreadSeconds: numeric('mainthread-work-breakdown') / 1000,
       // Lighthouse 13 names the LCP element in its LCP breakdown insight (12 had an audit of its own).
       lcpElement: snippetsOf(lhr.audits['lcp-breakdown-insight']?.details)[0] ?? null,
       shiftedElements: [...new Set(snippetsOf(lhr.audits['layout-shifts']?.details))].slice(0, 3),
@@ -125,12 +132,15 @@ export async function benchLighthouse(
       path: budget.path,
       runs,
       performance: pick((r) => r.performance),
+      worstPerformance: Math.min(...all.map((r) => r.performance)),
       accessibility: pick((r) => r.accessibility),
       bestPractices: pick((r) => r.bestPractices),
       seo: pick((r) => r.seo),
       lcpSeconds: pick((r) => r.lcpSeconds),
       cls: pick((r) => r.cls),
       tbtMs: pick((r) => r.tbtMs),
+      worstTbtMs: Math.max(...all.map((r) => r.tbtMs)),
+      mainThreadSeconds: pick((r) => r.mainThreadSeconds),
       lcpElement: last.lcpElement,
       shiftedElements: last.shiftedElements,
       failedAudits: last.failedAudits,
@@ -138,8 +148,9 @@ export async function benchLighthouse(
     };
     results.push(result);
     log(
-      `  ${type}: performance ${result.performance}, LCP ${fmt(result.lcpSeconds, 2)} s, ` +
-        `CLS ${fmt(result.cls, 3)}, TBT ${fmt(result.tbtMs)} ms`,
+      `  ${type}: performance ${all.map((r) => r.performance).join(', ')}, LCP ${fmt(result.lcpSeconds, 2)} s, ` +
+        `CLS ${fmt(result.cls, 3)}, TBT ${all.map((r) => fmt(r.tbtMs)).join(', ')} ms, ` +
+        `main thread ${all.map((r) => fmt(r.mainThreadSeconds, 2)).join(', ')} s`,
     );
   }
   return results;
@@ -161,18 +172,31 @@ export function lighthouseTable(results: LighthouseResult[]): Table {
     }
     return [
       info(`${r.page} \`${r.path}\``),
-      judged(String(r.performance), `≥ ${b.minPerformance}`, r.performance >= b.minPerformance),
+      judged(
+        r.runs > 1 ? `${r.performance} (worst ${r.worstPerformance})` : String(r.performance),
+        `≥ ${b.minPerformance} in every run`,
+        r.worstPerformance >= b.minPerformance,
+      ),
       judged(String(r.accessibility), `= ${b.minAccessibility}`, r.accessibility >= b.minAccessibility),
       judged(String(r.bestPractices), `= ${b.minBestPractices}`, r.bestPractices >= b.minBestPractices),
       judged(String(r.seo), `= ${b.minSeo}`, r.seo >= b.minSeo),
       judged(`${fmt(r.lcpSeconds, 2)} s`, `< ${b.maxLcpSeconds} s`, r.lcpSeconds < b.maxLcpSeconds),
       judged(fmt(r.cls, 3), `≤ ${fmt(b.maxCls, 3)}`, Number(r.cls.toFixed(3)) <= b.maxCls),
-      info(`${fmt(r.tbtMs)} ms`),
+      judged(
+        r.runs > 1 ? `${fmt(r.tbtMs)} ms (worst ${fmt(r.worstTbtMs)})` : `${fmt(r.tbtMs)} ms`,
+        `≤ ${b.maxTbtMs} ms`,
+        r.worstTbtMs <= b.maxTbtMs,
+      ),
+      judged(
+        `${fmt(r.mainThreadSeconds, 2)} s`,
+        `≤ ${b.maxMainThreadSeconds} s`,
+        r.mainThreadSeconds <= b.maxMainThreadSeconds,
+      ),
     ];
   });
   return {
     title: 'Lighthouse',
-    columns: ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP', 'CLS', 'TBT'],
+    columns: ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP', 'CLS', 'TBT', 'Main thread'],
     rows,
     notes,
   };

@@ -47,6 +47,8 @@ test('offer countdowns start at 7 days and tick', async ({ page }) => {
   await page.goto('/');
   await closePromo(page);
   const timer = page.getByRole('timer', { name: 'Deals of the day end in' });
+  // It ticks while on screen (off screen it shows where it stood when last drawn).
+  await timer.scrollIntoViewIfNeeded();
   await expect(timer.locator('[data-part="days"]')).toHaveText('06');
   const centis = timer.locator('[data-part="centis"]');
   const before = await centis.textContent();
