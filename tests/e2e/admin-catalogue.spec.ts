@@ -13,16 +13,13 @@ import {
 import { ROLE_CANNOT } from '../../contract/staff';
 import { itemAt } from '../lists';
 import {
-  appCode,
+  apiStaffToken,
   phone,
   PHONE_360,
   recordProblems,
   seriousViolations,
   sidewaysScroll,
   signedInStaff,
-  STAFF_PASSWORD,
-  staffByCommand,
-  staffEmail,
 } from './admin-fixtures';
 import { apiShopper, DESKTOP, waitForIslands } from './fixtures';
 
@@ -72,17 +69,6 @@ async function quietCategory(
     if (sub && page.count < 45) fitting.push({ category, sub });
   }
   return itemAt(fitting, skip, 'categories with room on their page');
-}
-
-/** A staff token for a new account of `role`, signed in through the API. */
-async function staffToken(request: APIRequestContext, role: 'owner' | 'support'): Promise<string> {
-  const email = staffEmail(role);
-  const secret = staffByCommand(email, role, `Api ${role}`);
-  const answer = await request.post('/api/admin/login', {
-    data: { email, password: STAFF_PASSWORD, code: await appCode(secret) },
-  });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { token: string }).token;
 }
 
 /** A product added through the API, in `subId`, with one variant. */
@@ -309,7 +295,7 @@ test('the product table searches, sorts and pages in the address, and exports th
 }) => {
   const { sub } = await quietCategory(request);
   await signedInStaff(page, 'owner', 'Omar Owner');
-  const token = await staffToken(request, 'owner');
+  const token = await apiStaffToken(request, 'owner');
   const made = await apiProduct(request, token, sub.id, `Steel Lunch Box ${run}`);
   const sku = itemAt(made.variants, 0, 'its variants').sku;
 
@@ -524,7 +510,7 @@ test('export, sell one, import a price change on a 390 px phone: the sale stands
   request,
 }) => {
   const { sub } = await quietCategory(request);
-  const token = await staffToken(request, 'owner');
+  const token = await apiStaffToken(request, 'owner');
   const made = await apiProduct(request, token, sub.id, `Small Tiffin ${run}`);
   const variant = itemAt(made.variants, 0, 'its variants');
   await signedInStaff(page, 'owner', 'Uma Owner');
@@ -582,7 +568,7 @@ test('export, sell one, import a price change on a 390 px phone: the sale stands
 
 test('support staff see a product read only, and the API refuses their price change', async ({ page, request }) => {
   const { sub } = await quietCategory(request);
-  const ownerToken = await staffToken(request, 'owner');
+  const ownerToken = await apiStaffToken(request, 'owner');
   const made = await apiProduct(request, ownerToken, sub.id, `Brass Diya ${run}`);
   const variant = itemAt(made.variants, 0, 'its variants');
   const support = await signedInStaff(page, 'support', 'Sam Support');

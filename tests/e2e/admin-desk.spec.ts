@@ -13,6 +13,7 @@ import {
   type SignedInStaff,
 } from './admin-fixtures';
 import { apiShopper, DESKTOP, storeSession, waitForIslands, type ApiShopper } from './fixtures';
+import { ownProduct } from './own-products';
 
 /**
  * The back office's desk: an owner on a 360 px phone (CPU slowed 4×) finds a shopper's paid order
@@ -32,14 +33,6 @@ interface CatalogueProduct {
   id: number;
   name: string;
   variants: { id: number; average_rating: number; rating_count: number }[];
-}
-
-/** A product of the demo catalogue (well stocked), by its place in the first page. */
-async function product(request: APIRequestContext, at: number): Promise<CatalogueProduct> {
-  const page = (await (await request.get('/api/common/products/?page=1&page_size=30')).json()) as {
-    results: CatalogueProduct[];
-  };
-  return itemAt(page.results, at, 'the catalogue');
 }
 
 /** Places an order of one `variantId` and pays it with the shop's local test checkout; answers its id. */
@@ -77,7 +70,7 @@ test('on a slow phone, an owner finds a paid order on the board, packs, ships an
   request,
 }) => {
   const shopper = await apiShopper(request, { prefix: 'desk' });
-  const item = await product(request, 8);
+  const item = await ownProduct(request);
   const id = await paidOrder(request, shopper, itemAt(item.variants, 0, 'its variants').id);
 
   const page = await phone(browser);
@@ -182,7 +175,7 @@ test('a refused move shows the server’s reason; cancelling a paid order asks f
   request,
 }) => {
   const shopper = await apiShopper(request, { prefix: 'desk' });
-  const item = await product(request, 9);
+  const item = await ownProduct(request);
   const variantId = itemAt(item.variants, 0, 'its variants').id;
   const [gone, kept] = [await paidOrder(request, shopper, variantId), await paidOrder(request, shopper, variantId)];
   await signedInStaff(page, 'owner', 'Dev Owner');
@@ -227,7 +220,7 @@ test('an owner hides a review with a reason: it leaves the product’s public li
   request,
 }) => {
   const shopper = await apiShopper(request, { prefix: 'desk', firstName: 'Kavya' });
-  const item = await product(request, 10);
+  const item = await ownProduct(request);
   const variant = itemAt(item.variants, 0, 'its variants');
   await paidOrder(request, shopper, variant.id);
   const text = `Arrived dented <b>not bold</b> ${Date.now()}`;
@@ -302,7 +295,7 @@ test('support staff find a customer and their orders, cannot open reviews, and t
   request,
 }) => {
   const shopper = await apiShopper(request, { prefix: 'desk', firstName: 'Farah' });
-  const item = await product(request, 11);
+  const item = await ownProduct(request);
   const id = await paidOrder(request, shopper, itemAt(item.variants, 0, 'its variants').id);
   const support: SignedInStaff = await signedInStaff(page, 'support', 'Sam Support');
 

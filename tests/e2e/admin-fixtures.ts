@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import type { StaffRole } from '../../contract/staff';
 import { STAFF_STORAGE_KEYS } from '../../src/features/admin/staff-token';
@@ -49,6 +49,17 @@ export function staffByCommand(email: string, role: string, name: string): strin
   const secret = /Key: ([A-Z2-7]+)/.exec(out)?.[1];
   expect(secret, out).toBeTruthy();
   return secret ?? '';
+}
+
+/** A staff token for a new account of `role`, opened on the command line and signed in through the API. */
+export async function apiStaffToken(request: APIRequestContext, role: StaffRole): Promise<string> {
+  const email = staffEmail(role);
+  const secret = staffByCommand(email, role, `Api ${role}`);
+  const answer = await request.post('/api/admin/login', {
+    data: { email, password: STAFF_PASSWORD, code: await appCode(secret) },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { token: string }).token;
 }
 
 /** The code the authenticator app shows now. */

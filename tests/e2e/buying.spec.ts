@@ -2,19 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { first } from '../lists';
 import { DESKTOP, expectToast, loggedInShopper, recordToasts, rupees, tokenOf, waitForIslands } from './fixtures';
+import { ownProduct, waitForBuiltPage } from './own-products';
 
 test.use({ viewport: DESKTOP });
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  unit: string;
-  variants: { id: number; final_price: number; price: number; size: string | null; color: string | null }[];
-}
-
-async function products(page: Page): Promise<ApiProduct[]> {
-  return (await (await page.request.get('/api/common/products/')).json()) as ApiProduct[];
-}
 
 async function fillAddress(page: Page): Promise<void> {
   const form = page.getByRole('form', { name: 'New address' });
@@ -60,10 +50,10 @@ test('cart to paid order: quantity, checkout, Success, my orders, tracking, revi
   test.setTimeout(90_000);
   await loggedInShopper(page);
   await recordToasts(page);
-  const product = (await products(page)).find(
-    (p) => p.variants.length === 1 && first(p.variants).final_price < 2000,
-  ) as ApiProduct;
+  // Bought, paid, delivered and reviewed: a product of the test's own.
+  const product = await ownProduct(page.request, { price: 1499, finalPrice: 1199 });
   const variant = first(product.variants, 'the variants');
+  await waitForBuiltPage(page.request, product);
   await page.goto(`/product-details/${product.id}`);
   await waitForIslands(page);
   await page.getByRole('button', { name: 'Add Cart' }).click();
@@ -176,7 +166,13 @@ test('cart to paid order: quantity, checkout, Success, my orders, tracking, revi
 
 test('Buy Now with a new address, address rules, then a failed payment leaves no paid order', async ({ page }) => {
   await loggedInShopper(page);
-  const product = (await products(page)).find((p) => p.variants.length > 1) as ApiProduct;
+  const product = await ownProduct(page.request, {
+    variants: [
+      { color: 'Steel', size: 'Small' },
+      { color: 'Steel', size: 'Large' },
+    ],
+  });
+  await waitForBuiltPage(page.request, product);
   await page.goto(`/product-details/${product.id}`);
   await waitForIslands(page);
   await page.getByRole('button', { name: 'Buy Now' }).click();

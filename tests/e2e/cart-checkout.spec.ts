@@ -1,35 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { first } from '../lists';
 import { DESKTOP, PHONE, loggedInShopper, tokenOf, waitForIslands } from './fixtures';
+import { ownProduct } from './own-products';
 
 test.use({ viewport: DESKTOP });
-
-interface ApiVariant {
-  id: number;
-  size: string | null;
-  color: string | null;
-}
-interface ApiProduct {
-  id: number;
-  name: string;
-  variants: ApiVariant[];
-}
-
-/** A product variant with both a size and a colour, found through the catalogue API. */
-async function colouredVariant(page: Page): Promise<{ product: ApiProduct; variant: ApiVariant }> {
-  for (let p = 1; p <= 20; p += 1) {
-    const res = await page.request.get(`/api/common/products/?page=${p}`);
-    if (!res.ok()) break;
-    const body = (await res.json()) as ApiProduct[] | { results: ApiProduct[] };
-    const list = Array.isArray(body) ? body : body.results;
-    for (const product of list) {
-      const variant = product.variants.find((v) => v.size && v.color);
-      if (variant) return { product, variant };
-    }
-    if (!list.length) break;
-  }
-  throw new Error('The catalogue has no variant with a size and a colour');
-}
 
 async function fillAddress(page: Page): Promise<void> {
   const form = page.getByRole('form', { name: 'New address' });
@@ -50,7 +25,14 @@ test('the cart stops at 10 and says why; colour is named with size from the cart
   // The whole purchase, through payment and tracking: longer than one page's budget on a busy machine.
   test.setTimeout(90_000);
   await loggedInShopper(page);
-  const { product, variant } = await colouredVariant(page);
+  const product = await ownProduct(page.request, {
+    name: 'Cotton Kurta',
+    variants: [
+      { color: 'Indigo', size: 'M' },
+      { color: 'Indigo', size: 'L' },
+    ],
+  });
+  const variant = first(product.variants, 'the variants');
   const label = `Size: ${variant.size} · Colour: ${variant.color}`;
   const add = await page.request.post('/api/common/cart/add/', {
     headers: { authorization: `Bearer ${await tokenOf(page)}` },
@@ -106,7 +88,14 @@ test('the cart stops at 10 and says why; colour is named with size from the cart
 
 test('the wishlist names the colour with the size', async ({ page }) => {
   await loggedInShopper(page);
-  const { product, variant } = await colouredVariant(page);
+  const product = await ownProduct(page.request, {
+    name: 'Cotton Kurta',
+    variants: [
+      { color: 'Indigo', size: 'M' },
+      { color: 'Indigo', size: 'L' },
+    ],
+  });
+  const variant = first(product.variants, 'the variants');
   const toggled = await page.request.post(`/api/common/wishlist_toggle/${variant.id}/`, {
     headers: { authorization: `Bearer ${await tokenOf(page)}` },
   });
@@ -124,7 +113,8 @@ test('cart and wishlist lines, as a table and as phone cards, have no serious ac
 }) => {
   test.setTimeout(90_000);
   await loggedInShopper(page);
-  const { variant } = await colouredVariant(page);
+  const product = await ownProduct(page.request, { name: 'Cotton Kurta', variants: [{ color: 'Indigo', size: 'M' }] });
+  const variant = first(product.variants, 'the variants');
   const headers = { authorization: `Bearer ${await tokenOf(page)}` };
   expect(
     (await page.request.post('/api/common/cart/add/', { headers, data: { variant_id: variant.id } })).status(),

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
 import { first } from '../lists';
 import { everyRoute, NOT_FOUND, UNHYDRATED_ISLANDS } from './fixtures';
+import { ownProduct } from './own-products';
 
 /**
  * Every route, in every session state a browser can be in, runs without a console error or an
@@ -33,11 +34,11 @@ async function shopperWithOrder(request: APIRequestContext) {
   };
   const data = await login();
   const auth = { authorization: `Bearer ${data.tokens.access}` };
-  const products = (await (await request.get('/api/common/products/')).json()) as { variants: { id: number }[] }[];
+  const product = await ownProduct(request);
   const order = await request.post('/api/common/create_order', {
     headers: auth,
     data: {
-      products: [{ variant_id: first(first(products, 'the catalogue').variants).id, quantity: 1 }],
+      products: [{ variant_id: first(product.variants, 'its variants').id, quantity: 1 }],
       address: 'Kavya Iyer, 9812345678, Indiranagar, 42 12th Main, Bengaluru, Karnataka, 560038',
     },
   });

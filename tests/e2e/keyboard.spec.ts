@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, expectToast, loggedInShopper, recordToasts, tokenOf, waitForIslands } from './fixtures';
+import { ownProduct, waitForBuiltPage } from './own-products';
 
 test.use({ viewport: DESKTOP });
 
@@ -28,12 +29,9 @@ test('keyboard only: from home through search, cart and checkout to a placed ord
   // A long journey: every Tab is checked for a visible focus ring.
   test.setTimeout(120_000);
   await loggedInShopper(page);
-  const products = (await (await page.request.get('/api/common/products/')).json()) as {
-    id: number;
-    name: string;
-    variants: unknown[];
-  }[];
-  const product = products.find((p) => p.variants.length === 1 && p.name.split(' ').length >= 3) as { name: string };
+  // Ordered at the end: a product of the test's own.
+  const product = await ownProduct(page.request, { name: 'Brass Puja Thali' });
+  await waitForBuiltPage(page.request, product);
   await page.request.post('/api/common/addresses/', {
     headers: { authorization: `Bearer ${await tokenOf(page)}` },
     data: {

@@ -11,12 +11,13 @@ import {
   waitForIslands,
   type ApiShopper,
 } from './fixtures';
+import { ownProduct, setOwnStock, waitForBuiltPage } from './own-products';
 
 /**
  * An order's life as a shopper sees it, on a 360 px phone whose CPU is slowed 4×: a payment that
  * fails and is paid again on the same order from My Orders, the success page naming the order,
  * the dated tracker and history, cancelling a paid order and seeing its refund; and the live
- * stock on a product page and in the cart.
+ * stock on a product page and in the cart. Every order is of a product the test added itself.
  */
 
 test.use({ browserName: 'chromium', viewport: { width: 360, height: 740 } });
@@ -28,31 +29,6 @@ const ADDRESS = 'Meera Nair, 9876543210, Koramangala, 4th Block, Bengaluru, Karn
 async function slowCpu(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
-interface CatalogueProduct {
-  id: number;
-  name: string;
-  variants: { id: number; final_price: number }[];
-}
-
-/** The first products of the catalogue (well stocked in the demo shop). */
-async function products(request: APIRequestContext): Promise<CatalogueProduct[]> {
-  return (await (await request.get('/api/common/products/?page=1&page_size=20')).json()).results as CatalogueProduct[];
-}
-
-/** Sets what is on the shelf of a variant, as a stock count by staff would. */
-async function setStock(variantId: number, onHand: number): Promise<void> {
-  const db = openShopDatabase();
-  try {
-    await db
-      .updateTable('stock_levels')
-      .set({ on_hand: onHand, reserved: 0 })
-      .where('variant_id', '=', variantId)
-      .execute();
-  } finally {
-    await db.destroy();
-  }
 }
 
 async function placeOrder(request: APIRequestContext, shopper: ApiShopper, variantId: number, quantity = 1) {
@@ -87,7 +63,7 @@ test('a failed payment is paid again on the same order; the success page, tracke
   request,
 }) => {
   const shopper = await apiShopper(request);
-  const product = itemAt(await products(request), 2, 'the catalogue');
+  const product = await ownProduct(request);
   const order = await placeOrder(request, shopper, itemAt(product.variants, 0, 'its variants').id);
   await openMyOrders(page, shopper);
 
@@ -152,10 +128,7 @@ test('a paid order is cancelled from My Orders and its refund shows; a shipped o
   request,
 }) => {
   const shopper = await apiShopper(request);
-  const [first, second] = [
-    itemAt(await products(request), 3, 'the catalogue'),
-    itemAt(await products(request), 4, 'the catalogue'),
-  ];
+  const [first, second] = [await ownProduct(request), await ownProduct(request)];
   const pay = async (id: number) => {
     const headers = { authorization: `Bearer ${shopper.token}` };
     const order = (await (await request.post(`/api/common/orders/${id}/pay`, { headers })).json()) as {
@@ -199,50 +172,42 @@ test('a paid order is cancelled from My Orders and its refund shows; a shipped o
 
 test('the product page and the cart follow live stock: only a few left, then sold out', async ({ page, request }) => {
   const shopper = await apiShopper(request);
-  const all = (await (await request.get('/api/common/products/')).json()) as CatalogueProduct[];
-  const single = all.filter((p) => p.variants.length === 1);
-  // One from the middle of the seeded catalogue: this test sells it out for a moment, the tests
-  // beside it (early-input's 20 rounds, delivery, buying) take theirs from the front of the list,
-  // and the back office's tests add products, each with its own stock, at its end.
-  const product = itemAt(single, Math.floor(single.length / 2), 'single-variant products');
+  // A product of its own, down to its last two pieces: selling it out touches no other test.
+  const product = await ownProduct(request, { onHand: 2 });
   const variant = itemAt(product.variants, 0, 'its variants');
-  await setStock(variant.id, 2);
+  await waitForBuiltPage(request, product);
   const headers = { authorization: `Bearer ${shopper.token}` };
   expect(
     (await request.post('/api/common/cart/add/', { headers, data: { variant_id: variant.id, quantity: 3 } })).status(),
   ).toBe(201);
-  try {
-    await page.goto('/aboutus');
-    await storeSession(page, shopper.session);
-    await slowCpu(page);
-    await page.goto(`/product-details/${product.id}`);
-    await dismissAppPrompt(page);
-    await expect(page.getByTestId('product-stock')).toHaveText('Only 2 left');
-    await expect(page.getByRole('button', { name: 'Add Cart' })).toBeEnabled();
+  await page.goto('/aboutus');
+  await storeSession(page, shopper.session);
+  await slowCpu(page);
+  await page.goto(`/product-details/${product.id}`);
+  await dismissAppPrompt(page);
+  await expect(page.getByTestId('product-stock')).toHaveText('Only 2 left');
+  await expect(page.getByRole('button', { name: 'Add Cart' })).toBeEnabled();
 
-    await page.goto('/cart');
-    await expect(page.getByTestId('cart-stock')).toHaveText(
-      `Sorry, only 2 of ${product.name} are left. Please reduce the quantity.`,
-    );
-    await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
-    const checkout = page.getByRole('button', { name: 'Checkout' });
-    await expect(checkout).toHaveAttribute('aria-disabled', 'true');
-    await expect(
-      page.getByText('Some items are no longer available in the quantity in your cart.', { exact: false }),
-    ).toBeVisible();
-    // Still pressable (a press kept from before the cart was read comes to it): it explains instead of going on.
-    await checkout.click({ force: true });
-    await expect(page.getByRole('dialog', { name: 'Not enough stock' })).toBeVisible();
-    await expect(page).toHaveURL(/\/cart$/);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-stock')).toHaveText(
+    `Sorry, only 2 of ${product.name} are left. Please reduce the quantity.`,
+  );
+  await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  const checkout = page.getByRole('button', { name: 'Checkout' });
+  await expect(checkout).toHaveAttribute('aria-disabled', 'true');
+  await expect(
+    page.getByText('Some items are no longer available in the quantity in your cart.', { exact: false }),
+  ).toBeVisible();
+  // Still pressable (a press kept from before the cart was read comes to it): it explains instead of going on.
+  await checkout.click({ force: true });
+  await expect(page.getByRole('dialog', { name: 'Not enough stock' })).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
 
-    await setStock(variant.id, 0);
-    await page.goto(`/product-details/${product.id}`);
-    await expect(page.getByTestId('product-stock')).toHaveText('Out of stock');
-    await expect(page.getByRole('button', { name: 'Add Cart' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
-  } finally {
-    await setStock(variant.id, 50);
-  }
+  await setOwnStock(request, variant.id, 0);
+  await page.goto(`/product-details/${product.id}`);
+  await expect(page.getByTestId('product-stock')).toHaveText('Out of stock');
+  await expect(page.getByRole('button', { name: 'Add Cart' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
 });
 
 test('cash on delivery: chosen at checkout for a served pincode, confirmed without paying, shown as such', async ({
@@ -251,7 +216,7 @@ test('cash on delivery: chosen at checkout for a served pincode, confirmed witho
 }) => {
   const shopper = await apiShopper(request);
   const headers = { authorization: `Bearer ${shopper.token}` };
-  const product = itemAt(await products(request), 6, 'the catalogue');
+  const product = await ownProduct(request);
   const variant = itemAt(product.variants, 0, 'its variants');
   expect((await request.post('/api/common/cart/add/', { headers, data: { variant_id: variant.id } })).status()).toBe(
     201,
