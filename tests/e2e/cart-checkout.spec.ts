@@ -6,6 +6,18 @@ import { ownProduct } from './own-products';
 
 test.use({ viewport: DESKTOP });
 
+/** A kurta of the test's own in two sizes of one colour; answers it and its first variant (Indigo, M). */
+async function kurta(page: Page) {
+  const product = await ownProduct(page.request, {
+    name: 'Cotton Kurta',
+    variants: [
+      { color: 'Indigo', size: 'M' },
+      { color: 'Indigo', size: 'L' },
+    ],
+  });
+  return { product, variant: first(product.variants, 'the variants') };
+}
+
 async function fillAddress(page: Page): Promise<void> {
   const form = page.getByRole('form', { name: 'New address' });
   await form.getByLabel('Name').fill('Kavya Menon');
@@ -25,14 +37,7 @@ test('the cart stops at 10 and says why; colour is named with size from the cart
   // The whole purchase, through payment and tracking: longer than one page's budget on a busy machine.
   test.setTimeout(90_000);
   await loggedInShopper(page);
-  const product = await ownProduct(page.request, {
-    name: 'Cotton Kurta',
-    variants: [
-      { color: 'Indigo', size: 'M' },
-      { color: 'Indigo', size: 'L' },
-    ],
-  });
-  const variant = first(product.variants, 'the variants');
+  const { product, variant } = await kurta(page);
   const label = `Size: ${variant.size} · Colour: ${variant.color}`;
   const add = await page.request.post('/api/common/cart/add/', {
     headers: { authorization: `Bearer ${await tokenOf(page)}` },
@@ -88,14 +93,7 @@ test('the cart stops at 10 and says why; colour is named with size from the cart
 
 test('the wishlist names the colour with the size', async ({ page }) => {
   await loggedInShopper(page);
-  const product = await ownProduct(page.request, {
-    name: 'Cotton Kurta',
-    variants: [
-      { color: 'Indigo', size: 'M' },
-      { color: 'Indigo', size: 'L' },
-    ],
-  });
-  const variant = first(product.variants, 'the variants');
+  const { product, variant } = await kurta(page);
   const toggled = await page.request.post(`/api/common/wishlist_toggle/${variant.id}/`, {
     headers: { authorization: `Bearer ${await tokenOf(page)}` },
   });
@@ -113,8 +111,7 @@ test('cart and wishlist lines, as a table and as phone cards, have no serious ac
 }) => {
   test.setTimeout(90_000);
   await loggedInShopper(page);
-  const product = await ownProduct(page.request, { name: 'Cotton Kurta', variants: [{ color: 'Indigo', size: 'M' }] });
-  const variant = first(product.variants, 'the variants');
+  const { variant } = await kurta(page);
   const headers = { authorization: `Bearer ${await tokenOf(page)}` };
   expect(
     (await page.request.post('/api/common/cart/add/', { headers, data: { variant_id: variant.id } })).status(),

@@ -236,7 +236,7 @@ describe('refreshing the pages a change touches', () => {
     expect(changedFiles(after, snapshot())).toEqual([]);
   }, 300_000);
 
-  test('a change to the menu asks for a whole build and stays pending; a product change beside it is rendered', async () => {
+  test('a change that needs a whole build stays pending for one; a product change beside it is rendered', async () => {
     await recordSiteChange(db, { everything: true }, Date.now());
     const variant = await firstVariantOf(17);
     setFinalPrice(variant.id, 33_300);
@@ -244,7 +244,7 @@ describe('refreshing the pages a change touches', () => {
     const outcome = await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
     expect(outcome).toMatchObject({ wholeBuild: true, refreshed: { changes: 1 } });
     expect(read('/product-details/17').includes('₹333')).toBe(true);
-    // The menu change waits for a build to render it.
+    // The change waits for a build to render it.
     const rows = await pending();
     expect(rows.at(-2)?.done_at).toBeNull();
     expect(rows.at(-1)?.done_at).not.toBeNull();

@@ -34,7 +34,7 @@ export interface RefreshOutcome {
   changes: number;
   pages: number;
   removed: number;
-  /** Pages given the new category menu (besides those rendered again). */
+  /** Live pages given the new category menu in place (the pages rendered again carry it already). */
   menus: number;
   ms: number;
   /** Of `ms`: rendering the pages, and putting the new menu into every page (the two overlap). */
@@ -112,10 +112,11 @@ export async function refreshPages(
   // The new menu goes into every live page while the pages the change names render (their own
   // files, written after, carry it too). A failure leaves the menus it reached new, and the
   // change pending: the next try finds those done.
-  let splicing: Promise<{ pages: number; ms: number }> | null = null;
+  // Held in an object: started from the renderer's callback, which TypeScript's narrowing cannot see.
+  const menuJob: { splicing: Promise<{ pages: number; ms: number }> | null } = { splicing: null };
   const spliceFrom = (menu: string) => {
     const started = performance.now();
-    splicing ??= spliceOffThread({ root, menu }).then((pages) => ({ pages, ms: performance.now() - started }));
+    menuJob.splicing ??= spliceOffThread({ root, menu }).then((pages) => ({ pages, ms: performance.now() - started }));
   };
   try {
     const rendering = performance.now();
@@ -130,7 +131,7 @@ export async function refreshPages(
     if (change.menu) result.pages.push(await renderSearchShell(renderer, context.siteUrl));
     const rendered = performance.now();
     if (result.menu !== undefined) spliceFrom(result.menu);
-    const menus = (await splicing) ?? { pages: 0, ms: 0 };
+    const menus = (await menuJob.splicing) ?? { pages: 0, ms: 0 };
     swapIn(context.dataDir, root, result);
     await markSiteChangesDone(context.db, pending.ids, new Date().toISOString());
     return {
@@ -147,7 +148,7 @@ export async function refreshPages(
     };
   } catch (error) {
     // No write of this try may land after the next one starts.
-    await (splicing as Promise<unknown> | null)?.catch(() => undefined);
+    await menuJob.splicing?.catch(() => undefined);
     await markSiteChangesFailed(context.db, pending.ids, error instanceof Error ? error.message : String(error));
     throw error;
   }
