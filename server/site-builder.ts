@@ -5,6 +5,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { SiteRenderer } from '../integrations/site-renderer';
+import { SHARD_CATEGORIES_ENV, SHARD_ENV, type CategoryPlan } from '../contract/build-shards';
+import { planShards } from './site/shard-plan';
 import { finishStaticFolder } from './site/static-folder';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -310,9 +312,10 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
 }
 
 /**
- * Runs `workers` Astro builds at once, build k of n rendering every n-th page of the many-page
- * routes (`BUILD_SHARD=k/n`, see src/features/catalogue/build-data.ts), then moves the other builds' pages into
- * the first one's folder. One failing build stops the others. Resolves to their summed peak memory.
+ * Runs `workers` Astro builds at once, build k of n (`BUILD_SHARD=k/n`) reading the products of
+ * the categories the plan gives it and rendering their pages (src/features/catalogue/build-data.ts),
+ * then moves the other builds' pages into the first one's folder. One failing build stops the
+ * others. Resolves to their summed peak memory.
  */
 async function runAstroBuilds(
   dir: string,
@@ -321,20 +324,25 @@ async function runAstroBuilds(
 ): Promise<number | null> {
   const workers = Math.max(1, options.workers ?? 1);
   if (workers === 1) return runAstroBuild(dir, workDirOf(dir, 0), null, options, log);
+  const plan = await planShards(options.apiBase, workers, options.signal);
   const stopAll = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stopAll.signal]) : stopAll.signal;
   const outs = Array.from({ length: workers }, (_, k) => (k === 0 ? dir : `${dir}.part${k}`));
   let firstError: unknown = null;
   const results = await Promise.allSettled(
     outs.map((out, k) =>
-      runAstroBuild(out, workDirOf(dir, k), `${k}/${workers}`, { ...options, signal }, k === 0 ? log : () => {}).catch(
-        (error: unknown) => {
-          // The first failure is the cause; the others were stopped because of it.
-          firstError ??= error;
-          stopAll.abort();
-          throw error;
-        },
-      ),
+      runAstroBuild(
+        out,
+        workDirOf(dir, k),
+        { shard: `${k}/${workers}`, plan },
+        { ...options, signal },
+        k === 0 ? log : () => {},
+      ).catch((error: unknown) => {
+        // The first failure is the cause; the others were stopped because of it.
+        firstError ??= error;
+        stopAll.abort();
+        throw error;
+      }),
     ),
   );
   if (firstError !== null) throw firstError;
@@ -405,12 +413,12 @@ function peakRssMb(pid: number | undefined): number | null {
 /**
  * One `astro build` into `outDir`. It runs in `workDir`, where Astro keeps its intermediate
  * server bundle when the output is outside the working folder, so side-by-side builds never
- * share one; `shard` is this build's BUILD_SHARD, null for the whole site.
+ * share one; `shard` is this build's number and the builds' plan, null for the whole site.
  */
 function runAstroBuild(
   outDir: string,
   workDir: string,
-  shard: string | null,
+  shard: BuildShard | null,
   options: SiteBuildOptions,
   log: (line: string) => void,
 ): Promise<number | null> {
@@ -453,7 +461,18 @@ function runAstroBuild(
   });
 }
 
-function buildEnv(outDir: string, workDir: string, shard: string | null, options: SiteBuildOptions): NodeJS.ProcessEnv {
+/** Build k of n (`k/n`) and which categories each build renders. */
+interface BuildShard {
+  shard: string;
+  plan: CategoryPlan;
+}
+
+function buildEnv(
+  outDir: string,
+  workDir: string,
+  shard: BuildShard | null,
+  options: SiteBuildOptions,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     API_BASE: options.apiBase,
@@ -462,7 +481,12 @@ function buildEnv(outDir: string, workDir: string, shard: string | null, options
     ASTRO_CACHE_DIR: path.join(workDir, 'cache'),
     ASTRO_TELEMETRY_DISABLED: '1',
   };
-  if (shard) env.BUILD_SHARD = shard;
-  else delete env.BUILD_SHARD;
+  if (shard) {
+    env[SHARD_ENV] = shard.shard;
+    env[SHARD_CATEGORIES_ENV] = JSON.stringify(shard.plan);
+  } else {
+    delete env[SHARD_ENV];
+    delete env[SHARD_CATEGORIES_ENV];
+  }
   return env;
 }

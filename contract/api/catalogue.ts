@@ -128,6 +128,15 @@ export const ProductPageSchema = z
   .meta({ id: 'ProductPage', description: 'One page of products and how many match in all.' });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
+/** The ids of every shown product, in catalogue order: what a sitemap or a build needs to list them. */
+export const ProductIdsSchema = z
+  .strictObject({
+    count: z.number().int().nonnegative(),
+    ids: z.array(z.number().int().positive()),
+  })
+  .meta({ id: 'ProductIds', description: 'The ids of the products shoppers may see, in catalogue order.' });
+export type ProductIds = z.infer<typeof ProductIdsSchema>;
+
 /** What can be bought of each variant now, read live (pages are built once, sales go on). */
 export const StockAnswerSchema = z
   .strictObject({

@@ -7,28 +7,36 @@ export const MAX_SEARCH_LENGTH = 100;
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+const filters = {
+  category: digitsId.optional().meta({ description: 'Only products of this category.' }),
+  category_id: digitsId.optional().meta({ description: 'The same as `category` (both given: they must agree).' }),
+  sub_category: digitsId.optional().meta({ description: 'Only products of this subcategory.' }),
+  sub_category_id: digitsId.optional().meta({ description: 'The same as `sub_category`.' }),
+  subcategory_id: digitsId.optional().meta({ description: 'The same as `sub_category`.' }),
+  popular: flag.optional().meta({ description: 'Only popular products.' }),
+};
+
+const categoriesAgree = (q: { category?: number | undefined; category_id?: number | undefined }) =>
+  q.category === undefined || q.category_id === undefined || q.category === q.category_id;
+const disagree = { message: 'category and category_id disagree.', path: ['category_id'] };
+
+/** GET /product_ids: the filters of GET /products, with the aliases the API has always accepted. */
+export const ProductIdsQuery = z.object(filters).refine(categoriesAgree, disagree);
+
 /**
  * GET /products: filters with the aliases the API has always accepted (the first one given
  * wins), and a page when `page` or `page_size` is given.
  */
 export const ProductsQuery = z
   .object({
-    category: digitsId.optional().meta({ description: 'Only products of this category.' }),
-    category_id: digitsId.optional().meta({ description: 'The same as `category` (both given: they must agree).' }),
-    sub_category: digitsId.optional().meta({ description: 'Only products of this subcategory.' }),
-    sub_category_id: digitsId.optional().meta({ description: 'The same as `sub_category`.' }),
-    subcategory_id: digitsId.optional().meta({ description: 'The same as `sub_category`.' }),
-    popular: flag.optional().meta({ description: 'Only popular products.' }),
+    ...filters,
     page: digitsId.optional().meta({ description: 'Page number from 1; with it (or page_size) the answer is a page.' }),
     page_size: digitsId
       .pipe(z.number().max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}.`))
       .optional()
       .meta({ description: `Products per page, at most ${MAX_PAGE_SIZE} (default 50).` }),
   })
-  .refine((q) => q.category === undefined || q.category_id === undefined || q.category === q.category_id, {
-    message: 'category and category_id disagree.',
-    path: ['category_id'],
-  });
+  .refine(categoriesAgree, disagree);
 
 /** GET /products_search: the text as `search` or `q`. */
 export const SearchQuery = z.object({

@@ -4,13 +4,14 @@ import {
   BannerSchema,
   CategorySchema,
   HomeOfferSchema,
+  ProductIdsSchema,
   ProductPageSchema,
   ProductSchema,
   SearchResultSchema,
   SubcategorySchema,
 } from '../../contract/api/catalogue';
 import { IdParams } from '../../contract/schemas/common';
-import { ProductsQuery, SearchQuery } from '../../contract/schemas/catalogue';
+import { ProductIdsQuery, ProductsQuery, SearchQuery } from '../../contract/schemas/catalogue';
 import type { Db } from '../db';
 import {
   banners,
@@ -50,12 +51,31 @@ const list = (summary: string, path: string, schema: z.ZodType, answer: string, 
     responses: { 200: json(z.array(schema), answer), 304: notModified, ...errors() },
   });
 
+/** The products a list's query asks for. */
+function filterOf(q: {
+  category?: number;
+  category_id?: number;
+  sub_category?: number;
+  sub_category_id?: number;
+  subcategory_id?: number;
+  popular?: boolean;
+}): ProductFilter {
+  return {
+    categoryId: first(q.category, q.category_id),
+    subcategoryId: first(q.sub_category, q.sub_category_id, q.subcategory_id),
+    popular: q.popular,
+  };
+}
+
 /**
  * The public catalogue: categories, subcategories, banners, products, featured and search, read
  * through services/catalogue/public-catalogue.ts and kept in the response cache.
  */
 export function catalogueRoutes(db: Db, cache: ResponseCache): ApiRoutes {
   const app = new ApiRoutes();
+  /** The list's ids, read once per catalogue version (paging and the id list share them). */
+  const idsOf = (filter: ProductFilter) =>
+    cache.derived(`product-ids#${JSON.stringify(filter)}`, () => productIds(db, filter));
 
   app.openapi(
     list('List the categories', '/product_categories', CategorySchema, 'Every category, in display order.'),
@@ -100,11 +120,7 @@ export function catalogueRoutes(db: Db, cache: ResponseCache): ApiRoutes {
   });
   app.openapi(listProducts, async (c) => {
     const q = c.req.valid('query');
-    const filter: ProductFilter = {
-      categoryId: first(q.category, q.category_id),
-      subcategoryId: first(q.sub_category, q.sub_category_id, q.subcategory_id),
-      popular: q.popular,
-    };
+    const filter = filterOf(q);
     // Without page or page_size the whole list; with either, a page (defaults for the other).
     const paged = q.page !== undefined || q.page_size !== undefined;
     const page = q.page ?? 1;
@@ -116,11 +132,34 @@ export function catalogueRoutes(db: Db, cache: ResponseCache): ApiRoutes {
         if (!paged) return products(db, filter);
         // The list's ids are read once per catalogue version: counting and skipping rows for
         // every page made walking 100,000 products (1,000 pages) cost 75 s of the API's CPU.
-        const ids = await cache.derived(`product-ids#${JSON.stringify(filter)}`, () => productIds(db, filter));
+        const ids = await idsOf(filter);
         const results = await productsByIds(db, ids.slice((page - 1) * pageSize, page * pageSize));
         return { count: ids.length, page, page_size: pageSize, results };
       },
       params,
+    );
+  });
+
+  const listIds = createRoute({
+    method: 'get',
+    path: '/product_ids',
+    tags: ['Catalogue'],
+    summary: 'List the ids of the products',
+    description:
+      'The ids of every product matching the filter, in the order of `/products`, without the ' +
+      'products: a sitemap of 100,000 products reads them in one answer.',
+    request: { query: ProductIdsQuery },
+    responses: { 200: json(ProductIdsSchema, 'The ids.'), 304: notModified, ...errors(400) },
+  });
+  app.openapi(listIds, async (c) => {
+    const filter = filterOf(c.req.valid('query'));
+    return cache.json(
+      c,
+      async () => {
+        const ids = await idsOf(filter);
+        return { count: ids.length, ids };
+      },
+      { ...filter },
     );
   });
 

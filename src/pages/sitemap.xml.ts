@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { catalogueIndex } from '../features/catalogue/build-data';
+import { allProductIds, catalogueIndex } from '../features/catalogue/build-data';
 import * as routes from '../lib/routes';
 
 const STATIC_PAGES = [
@@ -25,7 +25,7 @@ export const GET: APIRoute = async ({ site }) => {
     ...STATIC_PAGES,
     ...data.categories.map((c) => routes.category(c.id)),
     ...data.subcategories.map((s) => routes.subcategory(s.id)),
-    ...data.products.map((p) => routes.product(p.id)),
+    ...(await allProductIds(data)).map((id) => routes.product(id)),
   ];
   const urls = paths.map((p) => `  <url><loc>${escapeXml(new URL(p, base).href)}</loc></url>`).join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

@@ -299,6 +299,27 @@ describe('product paging', () => {
   });
 });
 
+describe('product ids', () => {
+  test('every product of the list, in its order, and how many', async () => {
+    const res = await t.get('/api/common/product_ids/');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ count: all.length, ids: ids(all) });
+  });
+
+  test('the filters of the list narrow them alike', async () => {
+    const inCategory = all.filter((p) => p.category === 2);
+    expect(inCategory.length).toBeGreaterThan(0);
+    const res = await t.get('/api/common/product_ids/?category_id=2');
+    expect(res.body).toEqual({ count: inCategory.length, ids: ids(inCategory) });
+  });
+
+  test.each(['category=abc', 'category=1&category_id=2'])('%s → 400', async (query) => {
+    const res = await t.get(`/api/common/product_ids/?${query}`);
+    expect(res.status).toBe(400);
+    expect((res.body as { message: string }).message.length).toBeGreaterThan(0);
+  });
+});
+
 describe('bad product queries', () => {
   test.each<[string, string]>([
     ['category=abc', 'category'],

@@ -217,6 +217,7 @@ describe('the storefront’s calls', () => {
     ['GET', 'common/banners_api/'],
     ['GET', 'common/home_offers/'],
     ['GET', 'common/products/'],
+    ['GET', 'common/product_ids/'],
     ['GET', 'common/products/{id}/'],
     ['GET', 'common/featured_products/'],
     ['GET', 'common/products_search/'],

@@ -1,16 +1,33 @@
 import { forgetBuildReads } from '../../lib/api/http';
-import { getAllProducts, getCategories, getSubcategories } from '../../lib/api/catalogue';
+import {
+  getAllProductIds,
+  getAllProducts,
+  getCategories,
+  getProductsPage,
+  getSubcategories,
+} from '../../lib/api/catalogue';
 import type { Category, Product, Subcategory } from '../../../contract/types';
 import { PAGE_SIZES } from '../../lib/constants';
 import * as routes from '../../lib/routes';
 import { pageCount } from '../../ui/pagination';
-import { inThisShard } from './build-shard';
+import { buildShard, categoriesOfThisShard, inThisShard } from './build-shard';
 
-/** The whole catalogue grouped for static pages, read from the API once per build. */
+/**
+ * The catalogue grouped for static pages, read from the API once per build. A build alone reads
+ * every product; one of several side-by-side builds (`BUILD_SHARD`) reads only the products of
+ * the categories it renders, so that together they hold the catalogue once rather than once each.
+ */
 export interface CatalogueIndex {
+  /** The products whose pages this build renders: all of them when `whole`. */
   products: Product[];
+  /** Whether `products` is the whole catalogue. */
+  whole: boolean;
+  /** Every category and subcategory (the menus and side lists name them all). */
   categories: Category[];
   subcategories: Subcategory[];
+  /** The categories and subcategories whose pages this build renders. */
+  ownCategories: Category[];
+  ownSubcategories: Subcategory[];
   byCategory: Map<number, Product[]>;
   bySubcategory: Map<number, Product[]>;
 }
@@ -37,18 +54,30 @@ export function forgetCatalogue(): void {
   forgetBuildReads();
 }
 
-/** Loads (once) every product, category and subcategory, grouped for the grid pages. */
+/**
+ * Loads (once) the categories, subcategories and this build's products, grouped for the grid
+ * pages.
+ */
 export function catalogueIndex(): Promise<CatalogueIndex> {
   index ??= (async () => {
-    const [products, categories, subcategories] = await Promise.all([
-      getAllProducts(),
+    const shard = buildShard();
+    const whole = shard.count === 1;
+    const [categories, subcategories, allProducts] = await Promise.all([
       getCategories(),
       getSubcategories(),
+      whole ? getAllProducts() : null,
     ]);
+    const ownCategories = categoriesOfThisShard(categories, shard);
+    const own = new Set(ownCategories.map((c) => c.id));
+    const products =
+      allProducts ?? (await Promise.all(ownCategories.map((c) => getAllProducts({ category: c.id })))).flat();
     return {
       products,
+      whole,
       categories,
       subcategories,
+      ownCategories,
+      ownSubcategories: subcategories.filter((s) => own.has(s.category)),
       byCategory: group(products, (p) => p.category),
       bySubcategory: group(products, (p) => p.sub_category),
     };
@@ -74,7 +103,7 @@ export interface CategoryPageProps {
 /** This build's share of the category pages (/products/category/ID and /subcategories/ID list the same grid). */
 export async function categoryPagePaths(): Promise<{ params: { id: string }; props: CategoryPageProps }[]> {
   const data = await catalogueIndex();
-  return inThisShard(data.categories).map((category) => ({
+  return data.ownCategories.map((category) => ({
     params: { id: String(category.id) },
     props: { category, products: gridProducts(data, 'category', category.id) },
   }));
@@ -93,13 +122,51 @@ export interface FragmentProps {
   next: string | undefined;
 }
 
-/** Every grid: all products, each category's and each subcategory's. */
-export function allGrids(data: CatalogueIndex): Grid[] {
+/**
+ * The grids whose Load More pages this build renders from its products: each of its categories'
+ * and subcategories', and all products' when it holds them all.
+ */
+export function ownGrids(data: CatalogueIndex): Grid[] {
   return [
-    { kind: 'all', id: 0 },
-    ...data.categories.map((c) => ({ kind: 'category' as const, id: c.id })),
-    ...data.subcategories.map((s) => ({ kind: 'subcategory' as const, id: s.id })),
+    ...(data.whole ? [{ kind: 'all' as const, id: 0 }] : []),
+    ...data.ownCategories.map((c) => ({ kind: 'category' as const, id: c.id })),
+    ...data.ownSubcategories.map((s) => ({ kind: 'subcategory' as const, id: s.id })),
   ];
+}
+
+/**
+ * A Load More page of the all-products grid that a build holding a share of the catalogue reads
+ * from the API when it renders the page (so no build holds every product at once).
+ */
+export interface AllGridPageProps {
+  allPage: number;
+  total: number;
+  next: string | undefined;
+}
+
+/** This build's share of the all-products grid's Load More pages, read when each is rendered. */
+export async function allGridPagePaths(): Promise<
+  { params: { kind: 'all'; id: string; page: string }; props: AllGridPageProps }[]
+> {
+  const { total } = await getProductsPage({}, 1, 1, { memo: false });
+  const pages = pageCount(total, PAGE_SIZES.productGrid);
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1);
+  return inThisShard(numbers).map((page) => ({
+    params: { kind: 'all', id: '0', page: String(page) },
+    props: { allPage: page, total, next: page < pages ? routes.gridFragment('all', 0, page + 1) : undefined },
+  }));
+}
+
+/** The products of the all-products grid's page `page` (from 1), and the grid's total. */
+export async function allGridPage(data: CatalogueIndex, page: number): Promise<{ items: Product[]; total: number }> {
+  const size = PAGE_SIZES.productGrid;
+  if (data.whole) return { items: data.products.slice((page - 1) * size, page * size), total: data.products.length };
+  return getProductsPage({}, page, size, { memo: false });
+}
+
+/** The ids of every shown product, in catalogue order (read page by page when this build holds a share). */
+export async function allProductIds(data: CatalogueIndex): Promise<number[]> {
+  return data.whole ? data.products.map((p) => p.id) : getAllProductIds();
 }
 
 /** The Load More fragment pages of `grids` (50 products a page; page 1 too). */

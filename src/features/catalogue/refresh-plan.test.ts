@@ -20,8 +20,11 @@ function catalogue(ids = Array.from({ length: 120 }, (_, i) => i + 1)): Catalogu
   };
   return {
     products,
+    whole: true,
     categories,
     subcategories,
+    ownCategories: categories,
+    ownSubcategories: subcategories,
     byCategory: group((p) => p.category),
     bySubcategory: group((p) => p.sub_category),
   };

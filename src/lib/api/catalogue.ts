@@ -1,5 +1,5 @@
 /** The catalogue as the API answers it: categories, products, home's lists, Load More pages (live stock: stock.ts). */
-import { asList, totalCount } from './read';
+import { asList, isRecord, totalCount } from './read';
 import {
   normaliseBanner,
   normaliseCategory,
@@ -88,6 +88,13 @@ export async function getAllProducts(filter: ProductFilter = {}): Promise<Produc
     all.push(...items);
     if (items.length === 0 || all.length >= total) return all;
   }
+}
+
+/** The ids of every shown product, in catalogue order, without the products (one answer). */
+export async function getAllProductIds(): Promise<number[]> {
+  const raw = await call('common/product_ids/', { memo: false });
+  const ids = isRecord(raw) && Array.isArray(raw.ids) ? raw.ids : [];
+  return ids.filter((id): id is number => Number.isInteger(id));
 }
 
 /** One product, or null when the API has no such product. */
