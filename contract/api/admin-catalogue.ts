@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { GST_RATES, UNITS } from '../schemas/admin-catalogue';
+import { BannerSchema, HomeOfferSchema } from './catalogue';
 
 const id = z.number().int().positive();
 const isoTime = z.string().meta({ description: 'ISO 8601 time, UTC.' });
@@ -129,20 +130,11 @@ export const AdminProductPageSchema = z
   .meta({ id: 'AdminProductPage' });
 export type AdminProductPage = z.infer<typeof AdminProductPageSchema>;
 
-export const AdminBannerSchema = z
-  .strictObject({ id, title: z.string(), subtitle: z.string().nullable(), image, position })
-  .meta({ id: 'AdminBanner' });
+export const AdminBannerSchema = BannerSchema.extend({ position }).meta({ id: 'AdminBanner' });
 export type AdminBanner = z.infer<typeof AdminBannerSchema>;
 
-export const AdminHomeOfferSchema = z
-  .strictObject({
-    id,
-    title: z.string(),
-    text: z.string(),
-    image,
-    search: z.string().meta({ description: 'What its Shop Now button searches for.' }),
-    position,
-    hidden: z.boolean(),
-  })
-  .meta({ id: 'AdminHomeOffer', description: "One of the home page's Extra Offers, hidden ones included." });
+export const AdminHomeOfferSchema = HomeOfferSchema.extend({ position, hidden: z.boolean() }).meta({
+  id: 'AdminHomeOffer',
+  description: "One of the home page's Extra Offers, hidden ones included.",
+});
 export type AdminHomeOffer = z.infer<typeof AdminHomeOfferSchema>;

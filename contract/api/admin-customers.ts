@@ -11,16 +11,18 @@ const id = z.number().int().positive();
 const count = z.number().int().min(0);
 const isoTime = z.string().meta({ description: 'ISO 8601 time, UTC.' });
 
+/** Who a customer is, as every desk view names them. */
+const customer = {
+  id,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  joined: isoTime,
+};
+
 export const CustomerRowSchema = z
-  .strictObject({
-    id,
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    phone_number: z.string().nullable(),
-    joined: isoTime,
-    orders: count.meta({ description: 'Orders placed (of goods).' }),
-  })
+  .strictObject({ ...customer, orders: count.meta({ description: 'Orders placed (of goods).' }) })
   .meta({ id: 'CustomerRow' });
 export type CustomerRow = z.infer<typeof CustomerRowSchema>;
 
@@ -50,12 +52,7 @@ export const CUSTOMER_ORDERS_SHOWN = 100;
 
 export const CustomerProfileSchema = z
   .strictObject({
-    id,
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    phone_number: z.string().nullable(),
-    joined: isoTime,
+    ...customer,
     order_count: count,
     orders: z
       .array(CustomerOrderSchema)

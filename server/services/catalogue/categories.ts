@@ -94,12 +94,68 @@ export async function createCategory(staff: CatalogueStaff, actor: Actor, input:
   return categoryAnswer(staff.db, id);
 }
 
+/** What staff may change of a category or subcategory at once. */
+interface EntryInput {
+  name?: string;
+  position?: number;
+  hidden?: boolean;
+}
+
+/**
+ * Renames, hides or shows a category or subcategory found as `current`, moves it among its
+ * siblings, and records the change in the audit log and for the static pages. Nothing asked that
+ * differs from what is: nothing written.
+ */
+async function changeEntry(
+  trx: Db,
+  actor: Actor,
+  at: number,
+  entry: {
+    entity: 'category' | 'subcategory';
+    id: number;
+    current: { name: string; hidden_at: string | null };
+    input: EntryInput;
+    siblings: { table: 'categories' | 'subcategories'; scope: number | null };
+    write: (fields: { name: string; hidden_at: string | null }) => Promise<unknown>;
+    listings: { category: number; subcategory?: number };
+  },
+): Promise<{ result: undefined; changed: boolean }> {
+  const { current, input } = entry;
+  const diff = changedFields(
+    { name: current.name, hidden: current.hidden_at !== null },
+    { name: input.name, hidden: input.hidden },
+  ) ?? { before: {}, after: {} };
+  if (diff.after.name !== undefined || diff.after.hidden !== undefined) {
+    await entry.write({
+      name: input.name ?? current.name,
+      hidden_at: hiddenAtFor(input.hidden, current.hidden_at, at),
+    });
+  }
+  if (input.position !== undefined) {
+    const moved = await moveAmongSiblings(trx, entry.siblings.table, entry.siblings.scope, entry.id, input.position);
+    if (moved) {
+      diff.before.position = moved.from;
+      diff.after.position = moved.to;
+    }
+  }
+  if (Object.keys(diff.after).length === 0) return { result: undefined, changed: false };
+  await recordAudit(trx, actor, at, {
+    action: actionOf(entry.entity, diff.after),
+    entity: entry.entity,
+    entityId: entry.id,
+    ...diff,
+  });
+  const named = diff.after.name !== undefined || diff.after.hidden !== undefined;
+  await recordListingsChange(trx, { ...entry.listings, named }, at);
+  return { result: undefined, changed: true };
+}
+
 /** Renames, moves, hides or shows a category (its products leave the storefront with it). */
 export async function updateCategory(
   staff: CatalogueStaff,
   actor: Actor,
   id: number,
-  input: { name?: string; position?: number; hidden?: boolean },
+  input: EntryInput,
 ): Promise<AdminCategory> {
   await change(
     staff,
@@ -109,31 +165,15 @@ export async function updateCategory(
       if (input.name !== undefined && (await repo.categoryNamed(trx, input.name, id))) {
         throw categoryNameTaken(input.name);
       }
-      const hiddenAt = hiddenAtFor(input.hidden, current.hidden_at, at);
-      const diff = changedFields(
-        { name: current.name, hidden: current.hidden_at !== null },
-        { name: input.name, hidden: input.hidden },
-      ) ?? { before: {}, after: {} };
-      if (diff.after.name !== undefined || diff.after.hidden !== undefined) {
-        await repo.updateCategory(trx, id, { name: input.name ?? current.name, hidden_at: hiddenAt });
-      }
-      if (input.position !== undefined) {
-        const moved = await moveAmongSiblings(trx, 'categories', null, id, input.position);
-        if (moved) {
-          diff.before.position = moved.from;
-          diff.after.position = moved.to;
-        }
-      }
-      if (Object.keys(diff.after).length === 0) return { result: undefined, changed: false };
-      await recordAudit(trx, actor, at, {
-        action: actionOf('category', diff.after),
+      return changeEntry(trx, actor, at, {
         entity: 'category',
-        entityId: id,
-        ...diff,
+        id,
+        current,
+        input,
+        siblings: { table: 'categories', scope: null },
+        write: (fields) => repo.updateCategory(trx, id, fields),
+        listings: { category: id },
       });
-      const named = diff.after.name !== undefined || diff.after.hidden !== undefined;
-      await recordListingsChange(trx, { category: id, named }, at);
-      return { result: undefined, changed: true };
     },
     { unique: () => categoryNameTaken(input.name ?? '') },
   );
@@ -175,7 +215,7 @@ export async function updateSubcategory(
   staff: CatalogueStaff,
   actor: Actor,
   id: number,
-  input: { name?: string; position?: number; hidden?: boolean },
+  input: EntryInput,
 ): Promise<AdminSubcategory> {
   await change(staff, async (trx, at) => {
     const current = await repo.findSubcategory(trx, id);
@@ -183,31 +223,15 @@ export async function updateSubcategory(
     if (input.name !== undefined && (await repo.subcategoryNamed(trx, current.category_id, input.name, id))) {
       throw subcategoryNameTaken(input.name);
     }
-    const hiddenAt = hiddenAtFor(input.hidden, current.hidden_at, at);
-    const diff = changedFields(
-      { name: current.name, hidden: current.hidden_at !== null },
-      { name: input.name, hidden: input.hidden },
-    ) ?? { before: {}, after: {} };
-    if (diff.after.name !== undefined || diff.after.hidden !== undefined) {
-      await repo.updateSubcategory(trx, id, { name: input.name ?? current.name, hidden_at: hiddenAt });
-    }
-    if (input.position !== undefined) {
-      const moved = await moveAmongSiblings(trx, 'subcategories', current.category_id, id, input.position);
-      if (moved) {
-        diff.before.position = moved.from;
-        diff.after.position = moved.to;
-      }
-    }
-    if (Object.keys(diff.after).length === 0) return { result: undefined, changed: false };
-    await recordAudit(trx, actor, at, {
-      action: actionOf('subcategory', diff.after),
+    return changeEntry(trx, actor, at, {
       entity: 'subcategory',
-      entityId: id,
-      ...diff,
+      id,
+      current,
+      input,
+      siblings: { table: 'subcategories', scope: current.category_id },
+      write: (fields) => repo.updateSubcategory(trx, id, fields),
+      listings: { category: current.category_id, subcategory: id },
     });
-    const named = diff.after.name !== undefined || diff.after.hidden !== undefined;
-    await recordListingsChange(trx, { category: current.category_id, subcategory: id, named }, at);
-    return { result: undefined, changed: true };
   });
   return subcategoryAnswer(staff.db, id);
 }

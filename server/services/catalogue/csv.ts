@@ -42,7 +42,7 @@ import { inTransaction } from '../../repositories/helpers';
 import { recordSiteChange } from '../site/changes';
 import { recordAudit, type Actor } from '../staff/audit';
 import type { CatalogueStaff } from './changes';
-import { productColumns } from './products';
+import { productColumns, variantColumns } from './products';
 
 /**
  * The catalogue as a spreadsheet (contract/catalogue-csv.ts): the export writes every product
@@ -654,15 +654,7 @@ export async function importCatalogueCsv(
       for (const [i, v] of input.variants.entries()) {
         const planned = p.variants[i];
         if (!planned) continue;
-        const values = {
-          name: v.name,
-          color: v.color,
-          size: v.size,
-          unit: v.unit,
-          unit_value: v.unit_value,
-          price_paise: rupeesToPaise(v.price),
-          final_price_paise: rupeesToPaise(v.final_price),
-        };
+        const values = variantColumns(v);
         if (planned.id === null) {
           position += 1;
           newVariants.push({ ...values, product_id: productId, sku: v.sku, position, on_hand: v.on_hand });

@@ -213,32 +213,32 @@ interface VariantInput {
   on_hand: number;
 }
 
+/** A variant's fields as the form and the CSV give them (rupees), as the variants table stores them. */
+export function variantColumns(
+  v: Pick<VariantInput, 'name' | 'color' | 'size' | 'unit' | 'unit_value' | 'price' | 'final_price'>,
+) {
+  return {
+    name: v.name,
+    color: v.color,
+    size: v.size,
+    unit: v.unit,
+    unit_value: v.unit_value,
+    price_paise: rupeesToPaise(v.price),
+    final_price_paise: rupeesToPaise(v.final_price),
+  };
+}
+
 async function addVariantRow(trx: Db, productId: number, v: VariantInput): Promise<number> {
   if (await repo.variantWithSku(trx, v.sku)) throw conflict(skuTaken(v.sku));
   const position = await repo.nextPosition(trx, 'variants', productId);
-  return repo.insertVariant(
-    trx,
-    {
-      product_id: productId,
-      position,
-      name: v.name,
-      sku: v.sku,
-      color: v.color,
-      size: v.size,
-      unit: v.unit,
-      unit_value: v.unit_value,
-      price_paise: rupeesToPaise(v.price),
-      final_price_paise: rupeesToPaise(v.final_price),
-    },
-    v.on_hand,
-  );
+  return repo.insertVariant(trx, { ...variantColumns(v), product_id: productId, position, sku: v.sku }, v.on_hand);
 }
 
 /** A product code the database refused as taken (two staff saving the same code at once). */
 const someSkuTaken = () => conflict('A product code is already used by another variant: choose another.');
 
-/** A product's fields as the form has them (rupees, flags), as the products table stores them. */
-export function productColumns(input: {
+/** A product's own fields as the form and the CSV give them (grams, centimetres, flags). */
+export interface ProductFields {
   subcategory_id: number;
   name: string;
   description: string;
@@ -252,7 +252,10 @@ export function productColumns(input: {
   gst_rate: GstRate;
   popular: boolean;
   big_deal: boolean;
-}) {
+}
+
+/** A product's fields as the form has them (rupees, flags), as the products table stores them. */
+export function productColumns(input: ProductFields) {
   return {
     subcategory_id: input.subcategory_id,
     name: input.name,
@@ -274,23 +277,7 @@ export function productColumns(input: {
 export async function createProduct(
   staff: CatalogueStaff,
   actor: Actor,
-  input: {
-    name: string;
-    description: string;
-    brand: string | null;
-    subcategory_id: number;
-    weight: number;
-    unit: string;
-    length: number;
-    width: number;
-    height: number;
-    hsn_code: string | null;
-    gst_rate: GstRate;
-    popular: boolean;
-    big_deal: boolean;
-    hidden: boolean;
-    variants: VariantInput[];
-  },
+  input: ProductFields & { hidden: boolean; variants: VariantInput[] },
 ): Promise<AdminProduct> {
   const id = await change(
     staff,

@@ -5,17 +5,15 @@
  * table's header, and every page is numbered 'Page n of N'. The same invoice always gives the same
  * bytes: the document's dates are the invoice's, and nothing else in it varies.
  */
-import PDFDocument from 'pdfkit';
 import { formatDate, formatPaiseExact } from '../../../contract/format';
 import { SHOP_NAME } from '../../../contract/shop';
 import {
   CONTENT_BOTTOM,
   CONTENT_WIDTH,
   FULL_PAGE,
-  FONTS,
   MUTED,
   PAGE,
-  drawPageNumbers,
+  startDocument,
   drawTable,
   ensureRoom,
   keyValues,
@@ -51,45 +49,20 @@ const percent = (rate: number) => `${rate}%`;
 
 /** Renders the invoice as an A4 PDF; resolves with the whole file. */
 export function renderInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    // Page numbers ('of N') are written once every page exists.
-    bufferPages: true,
-    font: FONTS.regular,
-    lang: 'en-IN',
-    displayTitle: true,
-    info: {
-      Title: `Tax invoice ${invoice.number}`,
-      Author: invoice.seller.legalName,
-      Subject: `Order #${invoice.order.id}`,
-      Creator: SHOP_NAME,
-      // The invoice's own date rather than the moment of rendering, so the file is the same every time.
-      CreationDate: invoice.issuedAt,
-      ModDate: invoice.issuedAt,
-    },
-  });
-  const file = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const cursor: Cursor = {
-    doc,
-    y: PAGE.margin,
+  const { cursor, finish } = startDocument({
+    title: `Tax invoice ${invoice.number}`,
+    author: invoice.seller.legalName,
+    subject: `Order #${invoice.order.id}`,
+    date: invoice.issuedAt,
     continuedHeading: `${invoice.seller.legalName} · Tax invoice ${invoice.number} (continued)`,
-  };
+  });
   drawHeading(cursor, invoice);
   drawParties(cursor, invoice);
   drawLines(cursor, invoice);
   drawTotals(cursor, invoice);
   drawTaxSummary(cursor, invoice);
   drawClosing(cursor);
-  drawPageNumbers(doc, `Tax invoice ${invoice.number}`);
-  doc.end();
-  return file;
+  return finish();
 }
 
 /** The seller on the left; 'TAX INVOICE' and the invoice's particulars on the right. */

@@ -5,20 +5,18 @@
  * invoice's page furniture and font, and the same order always gives the same bytes (the
  * document's dates are the order's).
  */
-import PDFDocument from 'pdfkit';
 import { SHOP_NAME } from '../../../contract/shop';
 import { invoiceDate } from './invoice-pdf';
 import {
   CONTENT_WIDTH,
-  FONTS,
   MUTED,
   PAGE,
-  drawPageNumbers,
   drawTable,
   ensureRoom,
   keyValues,
   layoutTable,
   rule,
+  startDocument,
   text,
   type Column,
   type Cursor,
@@ -62,42 +60,18 @@ export function packingSlipFileName(orderId: number): string {
 
 /** Renders the slip; resolves with the whole file. */
 export function renderPackingSlipPdf(slip: PackingSlip): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    bufferPages: true,
-    font: FONTS.regular,
-    lang: 'en-IN',
-    displayTitle: true,
-    info: {
-      Title: `Packing slip, order #${slip.orderId}`,
-      Author: slip.from.name,
-      Subject: `Order #${slip.orderId}`,
-      Creator: SHOP_NAME,
-      // The order's date rather than the moment of printing, so the file is the same every time.
-      CreationDate: slip.placedAt,
-      ModDate: slip.placedAt,
-    },
-  });
-  const file = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const cursor: Cursor = {
-    doc,
-    y: PAGE.margin,
+  const { cursor, finish } = startDocument({
+    title: `Packing slip, order #${slip.orderId}`,
+    author: slip.from.name,
+    subject: `Order #${slip.orderId}`,
+    date: slip.placedAt,
     continuedHeading: `${SHOP_NAME} · Packing slip, order #${slip.orderId} (continued)`,
-  };
+  });
   drawHeading(cursor, slip);
   drawShipTo(cursor, slip);
   drawItems(cursor, slip);
   drawClosing(cursor, slip);
-  drawPageNumbers(doc, `Packing slip, order #${slip.orderId}`);
-  doc.end();
-  return file;
+  return finish();
 }
 
 /** The sender on the left; 'PACKING SLIP', the order number, date and payment on the right. */

@@ -4,6 +4,8 @@
  * documents themselves (invoice-pdf.ts) say what goes where.
  */
 import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { SHOP_NAME } from '../../../contract/shop';
 
 /**
  * DejaVu Sans Condensed, from the dejavu-fonts-ttf package: pdfkit's built-in Helvetica has no
@@ -45,6 +47,55 @@ export interface Cursor {
   y: number;
   /** e.g. 'Tax invoice GB/26-27/000042 (continued)' */
   continuedHeading: string;
+}
+
+/** What a document says of itself, and what its pages repeat. */
+export interface DocumentInfo {
+  /** The file's title, also printed at the foot of every page: 'Tax invoice GB/26-27/000042'. */
+  title: string;
+  author: string;
+  subject: string;
+  /** The document's own date (not the moment of rendering), so the same document gives the same bytes. */
+  date: Date;
+  /** Heads each continuation page: '… (continued)'. */
+  continuedHeading: string;
+}
+
+/**
+ * A new A4 document with the embedded font, and `finish`, which numbers every page ('Page n of N',
+ * written once every page exists) and resolves with the whole file.
+ */
+export function startDocument(info: DocumentInfo): { cursor: Cursor; finish: () => Promise<Buffer> } {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    font: FONTS.regular,
+    lang: 'en-IN',
+    displayTitle: true,
+    info: {
+      Title: info.title,
+      Author: info.author,
+      Subject: info.subject,
+      Creator: SHOP_NAME,
+      CreationDate: info.date,
+      ModDate: info.date,
+    },
+  });
+  const file = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return {
+    cursor: { doc, y: PAGE.margin, continuedHeading: info.continuedHeading },
+    finish: () => {
+      drawPageNumbers(doc, info.title);
+      doc.end();
+      return file;
+    },
+  };
 }
 
 export interface TextOptions {

@@ -65,15 +65,9 @@ export interface TaxInvoiceInput {
 /** CGST + SGST (half the rate each) within the seller's state; IGST (the whole rate) between states. */
 export type SupplyType = 'intra-state' | 'inter-state';
 
-export interface TaxInvoiceLine {
+export interface TaxInvoiceLine extends TaxInvoiceLineInput {
   /** 1, 2, 3… in the order's order. */
   serial: number;
-  description: string;
-  variant: string | null;
-  hsnCode: string;
-  gstRate: GstRate;
-  quantity: number;
-  unitPricePaise: number;
   taxablePaise: number;
   /** CGST and SGST are 0 on an inter-state invoice; IGST is 0 on an intra-state one. */
   cgstPaise: number;

@@ -3,7 +3,8 @@ import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
 import { mediaUrl } from './catalogue-format';
-import { chosenPicture, ConfirmDialog, MoveButtons, PictureInput } from './catalogue-ui';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { chosenPicture, MoveButtons, PictureInput } from './catalogue-ui';
 import { Picture } from '../../../ui/Picture';
 import { PieceFields, type HomePiece, type PieceActions, type PieceField } from './home-piece-fields';
 

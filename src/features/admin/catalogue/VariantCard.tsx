@@ -4,7 +4,7 @@ import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
 import { changeVariant, deleteVariant } from './catalogue-api';
-import { ConfirmDialog } from './catalogue-ui';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { serverFieldErrors, variantChanges, variantValues, type FieldErrors } from './product-form';
 import { StockForm } from './StockForm';
 import { VariantFields } from './VariantFields';

@@ -1,58 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { StaffOrder } from '../../../../contract/api/admin-orders';
 import { MAX_MOVE_NOTE } from '../../../../contract/schemas/admin-orders';
-import { keepFocusInside } from '../../../lib/focus-trap';
 import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Field, FormMessage } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
 import { moveOrder } from '../desk-api';
 import { checkMove, movedText, moveButtons, type MoveButton } from './order-moves';
-
-/** The confirmation a move asks for, a native modal dialog (focus stays inside and returns after). */
-function ConfirmMove({
-  confirm,
-  onAnswer,
-}: {
-  confirm: NonNullable<MoveButton['confirm']>;
-  onAnswer: (yes: boolean) => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const answer = useRef(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  // Closing hands focus back to the button that opened it; Escape answers no.
-  const finish = (yes: boolean) => {
-    answer.current = yes;
-    ref.current?.close();
-  };
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby="confirm-move-title"
-      aria-describedby="confirm-move-text"
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-2xl"
-      onClose={() => onAnswer(answer.current)}
-      onKeyDown={(event) => ref.current && keepFocusInside(event.nativeEvent, ref.current)}
-    >
-      <h2 id="confirm-move-title" className="text-xl font-semibold">
-        {confirm.title}
-      </h2>
-      <p id="confirm-move-text" className="mt-2">
-        {confirm.text}
-      </p>
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={() => finish(false)}>
-          Keep the order
-        </Button>
-        <Button variant="danger" onClick={() => finish(true)}>
-          {confirm.action}
-        </Button>
-      </div>
-    </dialog>
-  );
-}
 
 function MoveRow({ button, busy, onMove }: { button: MoveButton; busy: boolean; onMove: (note: string) => void }) {
   const [note, setNote] = useState('');
@@ -97,8 +51,11 @@ function MoveRow({ button, busy, onMove }: { button: MoveButton; busy: boolean; 
         )}
       </div>
       {asking && button.confirm && (
-        <ConfirmMove
-          confirm={button.confirm}
+        <ConfirmDialog
+          title={button.confirm.title}
+          text={button.confirm.text}
+          action={button.confirm.action}
+          keep="Keep the order"
           onAnswer={(yes) => {
             setAsking(false);
             if (yes) onMove(note);
