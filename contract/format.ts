@@ -87,6 +87,11 @@ export function indiaDay(at: Date | number | string): string {
   return indiaClock(at).toISOString().slice(0, 10);
 }
 
+/** '2026-11-27 17:04': India's date and 24-hour time, as a spreadsheet sorts and reads them. */
+export function formatIndiaStamp(at: Date | number | string): string {
+  return indiaClock(at).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 /** Milliseconds since midnight in India at `at`. */
 export function sinceIndiaMidnight(at: Date | number): number {
   const ms = at instanceof Date ? at.getTime() : at;

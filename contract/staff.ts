@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   'catalogue.write',
   'orders.read',
   'orders.write',
+  'refunds.approve',
   'reviews.moderate',
   'customers.read',
   'staff.manage',
@@ -24,7 +25,7 @@ export type Permission = (typeof PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  manager: ['catalogue.read', 'catalogue.write', 'orders.read', 'orders.write', 'reviews.moderate'],
+  manager: ['catalogue.read', 'catalogue.write', 'orders.read', 'orders.write', 'refunds.approve', 'reviews.moderate'],
   support: ['catalogue.read', 'orders.read', 'orders.write', 'customers.read'],
 };
 
@@ -45,6 +46,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'catalogue.write': 'Edit the catalogue',
   'orders.read': 'See orders',
   'orders.write': 'Move orders along (pack, ship, cancel)',
+  'refunds.approve': 'Approve refunds others asked for',
   'reviews.moderate': 'Moderate reviews',
   'customers.read': "See customers' accounts",
   'staff.manage': 'Invite staff, change their roles, disable them',

@@ -95,6 +95,40 @@ export const StaffOrderMoveSchema = z
   .meta({ id: 'StaffOrderMove' });
 
 /** One order in full, as staff see it. */
+const staffName = z.strictObject({ id, name: z.string() });
+
+export const RefundRequestSchema = z
+  .strictObject({
+    id,
+    order_id: id,
+    amount: rupees,
+    note: z.string().nullable().meta({ description: 'The reason the shopper is told when the order is cancelled.' }),
+    state: z.enum(['pending', 'approved', 'rejected']),
+    requested_by: staffName,
+    requested_at: isoTime,
+    decided_by: staffName.nullable(),
+    decided_at: isoTime.nullable(),
+    decision_note: z.string().nullable(),
+  })
+  .meta({ id: 'RefundRequest', description: 'A cancellation with refund above its asker\u2019s limit.' });
+export type RefundRequest = z.infer<typeof RefundRequestSchema>;
+
+export const OrderNoteSchema = z
+  .strictObject({ id, body: z.string(), created_at: isoTime, staff: staffName.nullable() })
+  .meta({ id: 'OrderNote', description: 'A note staff keep on an order; never shown to the shopper.' });
+export type OrderNote = z.infer<typeof OrderNoteSchema>;
+
+export const RefundLimitsSchema = z
+  .strictObject({
+    support: rupees.nullable(),
+    manager: rupees.nullable(),
+  })
+  .meta({
+    id: 'RefundLimits',
+    description: 'The most each role may refund without approval, in rupees; null is no limit. Owners have none.',
+  });
+export type RefundLimits = z.infer<typeof RefundLimitsSchema>;
+
 export const StaffOrderSchema = z
   .strictObject({
     id,
@@ -109,6 +143,10 @@ export const StaffOrderSchema = z
         lines: z.array(z.string()),
         state: z.string().nullable(),
         pincode: z.string().nullable(),
+        phone: z
+          .string()
+          .nullable()
+          .meta({ description: 'The phone number the shopper gave for the delivery (the courier calls it).' }),
       })
       .meta({ description: 'Where it goes.' }),
     items: z.array(StaffOrderItemSchema),
@@ -137,6 +175,10 @@ export const StaffOrderSchema = z
       .nullable()
       .meta({ description: 'The tax invoice, once paid.' }),
     moves: z.array(StaffOrderMoveSchema).meta({ description: 'Each move staff make, and whether it is allowed now.' }),
+    refund_request: RefundRequestSchema.nullable().meta({
+      description: 'The latest request to cancel with a refund above its asker\u2019s limit, if any.',
+    }),
+    notes: z.array(OrderNoteSchema).meta({ description: 'Staff\u2019s notes, oldest first; never shown to the shopper.' }),
   })
   .meta({ id: 'StaffOrder', description: 'An order in full, with what staff may do next.' });
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;

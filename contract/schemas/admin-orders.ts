@@ -135,3 +135,63 @@ export const OrderMoveBody = z
   })
   .refine((body) => body.to !== 'shipped' || !!body.note, { message: TRACKING_REQUIRED, path: ['note'] });
 export type OrderMoveInput = z.input<typeof OrderMoveBody>;
+
+/** Longest internal note on an order. */
+export const MAX_ORDER_NOTE = 2000;
+export const ORDER_NOTE_REQUIRED = 'Write the note.';
+
+/** POST /api/admin/orders/{id}/notes: a note staff keep for each other; the shopper never sees it. */
+export const OrderNoteBody = z.object({
+  body: z
+    .string({ error: 'The note must be text.' })
+    .trim()
+    .min(1, ORDER_NOTE_REQUIRED)
+    .max(MAX_ORDER_NOTE, `At most ${MAX_ORDER_NOTE} characters.`)
+    .meta({ description: 'Seen by staff only, never by the shopper.' }),
+});
+
+export const REJECTION_REASON_REQUIRED = 'Say why the refund is refused: the person who asked reads it.';
+
+/** POST /api/admin/refund-requests/{id}/reject: why (the person who asked reads it). */
+export const RefundRejectBody = z.object({
+  note: z
+    .string({ error: 'The reason must be text.' })
+    .trim()
+    .min(1, REJECTION_REASON_REQUIRED)
+    .max(MAX_MOVE_NOTE, `At most ${MAX_MOVE_NOTE} characters.`)
+    .refine(cleanLine, NOT_ALLOWED),
+});
+
+/** Largest refund limit an owner can set, in rupees (₹1 crore): beyond it, "no limit" says it better. */
+export const MAX_REFUND_LIMIT_RUPEES = 10_000_000;
+export const REFUND_LIMIT_INVALID = 'Give the limit in whole rupees (0 or more), or leave it empty for no limit.';
+
+const limitField = z
+  .number({ error: REFUND_LIMIT_INVALID })
+  .int(REFUND_LIMIT_INVALID)
+  .min(0, REFUND_LIMIT_INVALID)
+  .max(MAX_REFUND_LIMIT_RUPEES, REFUND_LIMIT_INVALID)
+  .nullable()
+  .meta({ description: 'Whole rupees; null for no limit.' });
+
+/** PUT /api/admin/refund-limits: the most support and managers may refund without approval. */
+export const RefundLimitsBody = z.strictObject({ support: limitField, manager: limitField });
+export type RefundLimitsInput = z.infer<typeof RefundLimitsBody>;
+
+/** Longest span of one order export, in days. */
+export const MAX_EXPORT_DAYS = 366;
+export const EXPORT_DAYS_REQUIRED = 'Choose the first and last day of the orders to export.';
+export const EXPORT_TOO_LONG = `Export at most ${MAX_EXPORT_DAYS} days at a time.`;
+
+/** GET /api/admin/orders/export: the days of the orders (India time), both included. */
+export const OrderExportQuery = z
+  .object({
+    from: dateField('The first day (India time).'),
+    to: dateField('The last day (India time), included.'),
+  })
+  .refine((q) => q.from !== undefined && q.to !== undefined, { message: EXPORT_DAYS_REQUIRED, path: ['from'] })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: DATES_REVERSED, path: ['from'] })
+  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_EXPORT_DAYS, {
+    message: EXPORT_TOO_LONG,
+    path: ['to'],
+  });

@@ -35,6 +35,9 @@ export interface Database {
   home_offers: HomeOffersTable;
   images: ImagesTable;
   catalogue_import_checks: CatalogueImportChecksTable;
+  refund_limits: RefundLimitsTable;
+  refund_requests: RefundRequestsTable;
+  order_notes: OrderNotesTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -388,6 +391,41 @@ export interface HomeOffersTable {
 
 /** A committed catalogue change whose pages are still to be re-rendered (done_at null). */
 /** A CSV import's dry run: the rows it would create or change, as JSON of CsvRowChange[]. */
+/** The most a role may refund on its own; a role without a row has the shop's default. */
+export interface RefundLimitsTable {
+  role: StaffRole;
+  /** Null: no limit. */
+  limit_paise: number | null;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+export type RefundRequestState = 'pending' | 'approved' | 'rejected';
+
+/** A cancellation with refund above its asker's limit, waiting for a manager or an owner. */
+export interface RefundRequestsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_paise: number;
+  /** The reason the shopper is told when the order is cancelled. */
+  note: string | null;
+  requested_by: number;
+  requested_at: string;
+  state: ColumnType<RefundRequestState, RefundRequestState | undefined, RefundRequestState>;
+  decided_by: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: ColumnType<string | null, string | null | undefined, string | null>;
+  decision_note: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Staff's own note on an order: never shown to the shopper. */
+export interface OrderNotesTable {
+  id: Generated<number>;
+  order_id: number;
+  staff_id: number | null;
+  body: string;
+  created_at: string;
+}
+
 export interface CatalogueImportChecksTable {
   plan: string;
   /** Null for the command line. */

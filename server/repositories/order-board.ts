@@ -112,6 +112,52 @@ export function orderBoardPage(
   return query.limit(limit).offset(offset).execute();
 }
 
+/** An order as the export writes it: the board's columns and the address, invoice and refunds. */
+export interface OrderExportRecord extends OrderBoardRecord {
+  address: string;
+  delivery_state: string | null;
+  invoice_number: string | null;
+  refunded_paise: number | string | null;
+}
+
+/** At most `limit` orders matching `filter`, oldest first, for the CSV export. */
+export function ordersForExport(db: Db, filter: OrderBoardFilter, limit: number): Promise<OrderExportRecord[]> {
+  return matching(db, filter, true)
+    .leftJoin('invoices as inv', 'inv.order_id', 'o.id')
+    .select((eb) => [
+      'o.id',
+      'o.created_at',
+      'o.state',
+      'o.payment_method',
+      'o.amount_paise',
+      'o.paid_at',
+      'o.provider_order_id',
+      'o.delivery_pincode',
+      'o.delivery_state',
+      'o.address',
+      'o.user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.phone_number',
+      'inv.number as invoice_number',
+      eb
+        .selectFrom('order_items as i')
+        .select((sub) => sub.fn.sum<number>('i.quantity').as('n'))
+        .whereRef('i.order_id', '=', 'o.id')
+        .as('pieces'),
+      eb
+        .selectFrom('refunds as r')
+        .select((sub) => sub.fn.sum<number>('r.amount_paise').as('n'))
+        .whereRef('r.order_id', '=', 'o.id')
+        .as('refunded_paise'),
+    ])
+    .orderBy('o.created_at', 'asc')
+    .orderBy('o.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
 /** How many orders match `filter`. */
 export async function countOrderBoard(db: Db, filter: OrderBoardFilter): Promise<number> {
   const row = await matching(db, filter, true)

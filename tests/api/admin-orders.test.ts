@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, test } from 'vitest';
 import { OrderBoardPageSchema, StaffOrderSchema, type StaffOrder } from '../../contract/api/admin-orders';
 import { indiaDay } from '../../contract/format';
@@ -5,6 +6,8 @@ import { refusalOf, type OrderState } from '../../contract/order-lifecycle';
 import {
   DATE_INVALID,
   DATES_REVERSED,
+  EXPORT_DAYS_REQUIRED,
+  EXPORT_TOO_LONG,
   MOVE_TO_UNKNOWN,
   PAYMENT_METHOD_UNKNOWN,
   PINCODE_INVALID,
@@ -14,7 +17,7 @@ import {
 } from '../../contract/schemas/admin-orders';
 import { NOT_ALLOWED } from '../../contract/schemas/common';
 import { ROLE_CANNOT, STAFF_ROLES, type StaffRole } from '../../contract/staff';
-import { NO_INVOICE_YET } from '../../server/services/staff/order-desk';
+import { NO_INVOICE_YET, ORDER_EXPORT_COLUMNS } from '../../server/services/staff/order-desk';
 import { pdfText } from '../pdf-text';
 import {
   appPerFile,
@@ -459,6 +462,72 @@ describe('moving an order', () => {
   });
 });
 
+describe('the order export', () => {
+  function exportCsv(token: string, query: string) {
+    return download(token, `/api/admin/orders/export?${query}`);
+  }
+
+  test('the days’ orders, oldest first, one row each, amounts as a spreadsheet reads them, formulas kept as text', async () => {
+    const { support } = await staff();
+    const shopper = await newUser(t);
+    await t.db
+      .updateTable('users')
+      .set({ first_name: '=HYPERLINK("http://x")' })
+      .where('id', '=', shopper.id)
+      .execute();
+    const [a, b] = await variants();
+    const cod = await codOrder(shopper.token, [a!.id]);
+    const paid = await paidOrder(shopper.token, [a!.id, b!.id]);
+    const paidOrderDetail = await detail(support.token, paid);
+    const day = indiaDay(paidOrderDetail.created_at);
+    const res = await exportCsv(support.token, `from=${day}&to=${day}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="GharBazaar-orders-${day}-to-${day}.csv"`,
+    );
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const text = Buffer.from(res.bytes).toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(text.slice(1)) as string[][];
+    expect(rows[0]).toEqual([...ORDER_EXPORT_COLUMNS]);
+    const byId = new Map(rows.slice(1).map((r) => [r[0], r]));
+    const ids = rows.slice(1).map((r) => Number(r[0]));
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    const row = Object.fromEntries(ORDER_EXPORT_COLUMNS.map((c, i) => [c, byId.get(String(paid))?.[i]]));
+    expect(row).toMatchObject({
+      state: 'paid',
+      payment_method: 'online',
+      payment_status: 'paid',
+      customer_email: shopper.email,
+      pieces: '2',
+      amount_inr: paidOrderDetail.amount.toFixed(2),
+      invoice_number: paidOrderDetail.invoice?.number,
+      refunded_inr: '',
+    });
+    expect(row.customer_name?.startsWith(`'=HYPERLINK`)).toBe(true);
+    expect(row.placed_ist).toMatch(new RegExp(`^${day} \\d{2}:\\d{2}$`));
+    expect(byId.get(String(cod))?.[2]).toBe('placed');
+  });
+
+  test.each<[string, string]>([
+    ['from=2026-11-01', EXPORT_DAYS_REQUIRED],
+    ['from=2026-11-05&to=2026-11-01', DATES_REVERSED],
+    ['from=2025-01-01&to=2026-11-01', EXPORT_TOO_LONG],
+    ['from=2026-02-30&to=2026-03-02', DATE_INVALID],
+  ])('%s → 400: %s', async (query, message) => {
+    const { owner } = await staff();
+    const res = await exportCsv(owner.token, query);
+    expect(res.status).toBe(400);
+    expect((res.body as { message: string }).message).toBe(message);
+  });
+
+  test('a shopper’s token is refused', async () => {
+    const shopper = await newUser(t);
+    expect((await exportCsv(shopper.token, 'from=2026-11-01&to=2026-11-02')).status).toBe(401);
+  });
+});
+
 describe('the packing slip', () => {
   test('names the shop, the order, where it goes and what is in it, without prices; the same bytes every time', async () => {
     const { manager } = await staff();
@@ -466,6 +535,8 @@ describe('the packing slip', () => {
     const [, , , d, e] = await variants();
     const id = await codOrder(shopper.token, [d!.id, e!.id]);
     const order = await detail(manager.token, id);
+    // The delivery's phone, taken from the address the shopper gave, for whoever calls the shopper.
+    expect(order.address.phone).toBe('9876543210');
     const res = await download(manager.token, `/api/admin/orders/${id}/packing-slip`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');

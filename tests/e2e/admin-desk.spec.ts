@@ -215,6 +215,83 @@ test('a refused move shows the server’s reason; cancelling a paid order asks f
   await expect(refund).toContainText(/Refund initiated|Refunded/);
 });
 
+test('support’s cancellation of a paid order waits for an owner, who approves it from the refunds queue on a phone; notes stay with staff', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const shopper = await apiShopper(request, { prefix: 'refund' });
+  const item = await ownProduct(request);
+  const id = await paidOrder(request, shopper, itemAt(item.variants, 0, 'its variants').id);
+  await signedInStaff(page, 'support', 'Sana Support');
+
+  await page.goto(`/admin/order?id=${id}`);
+  await waitForIslands(page);
+  await page.getByLabel('Reason for cancelling').fill('The shopper called: ordered twice');
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page
+    .getByRole('dialog', { name: `Cancel order #${id}?` })
+    .getByRole('button', { name: 'Cancel the order' })
+    .click();
+  await expect(page.getByText(`Order #${id} is not cancelled yet: its refund of`)).toBeVisible();
+  await expect(page.getByTestId('order-state')).toHaveText('Paid');
+  await expect(page.getByTestId('order-address')).toContainText('Phone: 9876543210');
+  const waiting = page.getByRole('region', { name: 'Refund waiting for approval' });
+  await expect(waiting).toContainText('Sana Support asked on');
+  await expect(waiting).toContainText('You asked for it: another manager or an owner must approve it.');
+  await expect(waiting.getByRole('button', { name: /Approve the refund/ })).toHaveCount(0);
+
+  const notes = page.getByRole('region', { name: 'Internal notes' });
+  await notes.getByLabel('New note').fill('Shopper prefers a call after 6 pm <b>please</b>');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText(
+    'Shopper prefers a call after 6 pm <b>please</b>',
+  );
+  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText('Sana Support');
+
+  // The owner, on a 360 px phone with the CPU slowed, decides from the queue.
+  const owner = await phone(browser);
+  await signedInStaff(owner, 'owner', 'Dev Owner');
+  await owner.goto('/admin/refunds');
+  await waitForIslands(owner);
+  const queue = owner.getByRole('list', { name: 'Refunds waiting for approval' });
+  const entry = queue.getByRole('listitem').filter({ hasText: `Order #${id}` });
+  await expect(entry).toContainText('The shopper called: ordered twice');
+  await entry.getByRole('button', { name: `Approve the refund of order #${id}` }).click();
+  await expect(owner.getByText(`Order #${id} is cancelled and a refund of`)).toBeVisible();
+  await expect(queue.getByRole('listitem').filter({ hasText: `Order #${id}` })).toHaveCount(0);
+  expect(await sidewaysScroll(owner)).toBe(0);
+
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByTestId('order-state')).toHaveText('Cancelled');
+  await expect(page.getByRole('region', { name: 'Refund approved' })).toContainText('Approved by Dev Owner');
+  await expect(page.getByRole('region', { name: 'Refund', exact: true })).toContainText(
+    'The shopper called: ordered twice',
+  );
+
+  // Today's orders as a CSV file: this one is in it, cancelled and refunded.
+  await page.goto('/admin/orders');
+  await waitForIslands(page);
+  await page.getByText('Export orders (CSV)').click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^GharBazaar-orders-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync(await file.path(), 'utf8');
+  expect(csv.split('\n')[0]).toContain('order,placed_ist,state');
+  expect(csv).toMatch(new RegExp(`\\n${id},[^\\n]*,cancelled,online,`));
+
+  // The shopper is told the reason, never the note.
+  const seen = await request.get(`/api/common/orders/${id}/`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+  });
+  const body = await seen.text();
+  expect(body).toContain('The shopper called: ordered twice');
+  expect(body).not.toContain('after 6 pm');
+  await owner.context().close();
+});
+
 test('an owner hides a review with a reason: it leaves the product’s public list and average', async ({
   page,
   request,

@@ -24,6 +24,7 @@ const EXPECTED: Record<Permission, StaffRole[]> = {
   'catalogue.write': ['owner', 'manager'],
   'orders.read': ['owner', 'manager', 'support'],
   'orders.write': ['owner', 'manager', 'support'],
+  'refunds.approve': ['owner', 'manager'],
   'reviews.moderate': ['owner', 'manager'],
   'customers.read': ['owner', 'support'],
   'staff.manage': ['owner'],

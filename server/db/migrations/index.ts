@@ -13,6 +13,7 @@ import { homeOffers } from './0011-home-offers';
 import { images } from './0012-images';
 import { importChecks } from './0013-import-checks';
 import { invoiceRepair } from './0014-invoice-repair';
+import { refundApprovals } from './0015-refund-approvals';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-images': images,
   '0013-import-checks': importChecks,
   '0014-invoice-repair': invoiceRepair,
+  '0015-refund-approvals': refundApprovals,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

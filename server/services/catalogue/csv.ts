@@ -43,6 +43,7 @@ import { recordSiteChange } from '../site/changes';
 import { recordAudit, type Actor } from '../staff/audit';
 import type { CatalogueStaff } from './changes';
 import { productColumns, variantColumns } from './products';
+import { FORMULA_START, safeCell } from '../spreadsheet';
 
 /**
  * The catalogue as a spreadsheet (contract/catalogue-csv.ts): the export writes every product
@@ -65,13 +66,6 @@ const REFRESH_PRODUCTS_AT_MOST = 200;
 type Row = Partial<Record<CsvColumn, string>>;
 type ProductInput = z.input<typeof productCreateSchema>;
 
-/** Text a spreadsheet would take for a formula: `=`, `+`, `-`, `@`, a tab or a carriage return first. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A text cell as written: one that a spreadsheet would run as a formula gets an apostrophe first (OWASP's advice). */
-function safeCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 const rupees = (paise: number) => String(paiseToRupees(paise));

@@ -6,14 +6,17 @@ import {
   paymentStatusOfState,
   refusalOf,
 } from '../../../contract/order-lifecycle';
+import { stringify } from 'csv-stringify/sync';
 import { paiseToRupees } from '../../../contract/pricing';
-import { startOfIndiaDay } from '../../../contract/format';
+import { formatIndiaStamp, startOfIndiaDay } from '../../../contract/format';
 import {
   ORDER_BOARD_PAGE_SIZE,
   STAFF_MOVES,
   type OrderBoardFilters,
   type StaffMove,
 } from '../../../contract/schemas/admin-orders';
+import { Invalid } from '../errors';
+import { safeCell } from '../spreadsheet';
 import type { Db } from '../../db';
 import { NotFound } from '../errors';
 import { actionsOn } from '../../repositories/audit-log';
@@ -25,6 +28,7 @@ import {
   orderBoardPage,
   orderLinesWithSku,
   orderWithCustomer,
+  ordersForExport,
   type OrderBoardFilter,
   type OrderBoardRecord,
 } from '../../repositories/order-board';
@@ -33,8 +37,23 @@ import { refundsOfOrders } from '../../repositories/refunds';
 import { invoiceFileName, NO_INVOICE_YET } from '../invoices/issuing';
 import { packingSlipFileName, renderPackingSlipPdf } from '../invoices/packing-slip-pdf';
 import { deliveryParts } from '../orders/delivery-address';
+import type { StaffRole } from '../../../contract/staff';
 import { recordAudit, type Actor } from './audit';
 import type { StaffContext } from './context';
+import {
+  aboveLimit,
+  ApprovalNeeded,
+  askForRefund,
+  checkApprover,
+  latestRefundRequest,
+  markApproved,
+  orderNotes,
+  refundLimitOf,
+  refundOnCancel,
+} from './refund-approvals';
+
+/** A staff member acting on orders: who, from where, and in which role (refund limits are per role). */
+export type StaffActor = Actor & { staffId: number; role: StaffRole };
 
 /** The back office's orders: the board, one order in full, moving it along, and its papers. */
 
@@ -94,6 +113,69 @@ export async function readOrderBoard(db: Db, query: OrderBoardFilters): Promise<
   return { count, page, page_size: pageSize, results: rows.map(boardRowOf), counts };
 }
 
+/** Most orders one export file holds: more is refused with a word to choose fewer days. */
+export const MAX_EXPORT_ORDERS = 50_000;
+export const EXPORT_TOO_MANY = `More than ${MAX_EXPORT_ORDERS.toLocaleString('en-IN')} orders in these days: export fewer days at a time.`;
+
+/** The columns of the order export, in order. */
+export const ORDER_EXPORT_COLUMNS = [
+  'order',
+  'placed_ist',
+  'state',
+  'payment_method',
+  'payment_status',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'delivery_phone',
+  'delivery_address',
+  'delivery_state',
+  'pincode',
+  'pieces',
+  'amount_inr',
+  'invoice_number',
+  'refunded_inr',
+] as const;
+
+/** Rupees as a spreadsheet reads them: '1234.50' (two decimals, no separators). */
+const amountCell = (paise: number) => (paise / 100).toFixed(2);
+
+/**
+ * The orders placed on days `from` to `to` (India time, both included) as a CSV file, oldest
+ * first, one row an order: for the accounts and the courier's bulk booking. Text cells that a
+ * spreadsheet would run as formulas are escaped.
+ */
+export async function exportOrders(db: Db, from: string, to: string): Promise<{ fileName: string; csv: string }> {
+  const rows = await ordersForExport(db, boardFilter({ from, to }), MAX_EXPORT_ORDERS + 1);
+  if (rows.length > MAX_EXPORT_ORDERS) throw new Invalid(EXPORT_TOO_MANY);
+  const records = rows.map((r) => {
+    const parts = deliveryParts(r.address);
+    return [
+      String(r.id),
+      formatIndiaStamp(r.created_at),
+      r.state,
+      r.payment_method,
+      paymentStatusOfState(r.state, r.paid_at !== null),
+      safeCell(fullName(r)),
+      safeCell(r.email),
+      safeCell(r.phone_number ?? ''),
+      safeCell(phoneIn(r.address) ?? ''),
+      safeCell([parts.name, ...parts.lines].join(', ')),
+      safeCell(r.delivery_state ?? parts.state ?? ''),
+      r.delivery_pincode ?? parts.pincode ?? '',
+      String(Number(r.pieces ?? 0)),
+      amountCell(r.amount_paise),
+      r.invoice_number ?? '',
+      r.refunded_paise === null ? '' : amountCell(Number(r.refunded_paise)),
+    ];
+  });
+  return {
+    fileName: `GharBazaar-orders-${from}-to-${to}.csv`,
+    // A byte-order mark first, so a spreadsheet reads the names' non-ASCII letters (₹, Hindi) as UTF-8.
+    csv: `\uFEFF${stringify([[...ORDER_EXPORT_COLUMNS], ...records])}`,
+  };
+}
+
 /** The state a move's audit entry says the order went to, or null when it cannot be read. */
 function movedTo(after: string | null): string | null {
   try {
@@ -112,12 +194,14 @@ function movedTo(after: string | null): string | null {
 export async function readStaffOrder(db: Db, id: number): Promise<StaffOrder> {
   const order = await orderWithCustomer(db, id);
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
-  const [lines, events, refunds, invoice, moves] = await Promise.all([
+  const [lines, events, refunds, invoice, moves, refundRequest, notes] = await Promise.all([
     orderLinesWithSku(db, id),
     eventsOfOrders(db, [id]),
     refundsOfOrders(db, [id]),
     findInvoiceOfOrder(db, id),
     actionsOn(db, 'order.move', 'order', String(id)),
+    latestRefundRequest(db, id),
+    orderNotes(db, id),
   ]);
   // A staff move and its audit entry share their time and state (one transaction wrote both).
   const unclaimed = [...moves];
@@ -142,6 +226,7 @@ export async function readStaffOrder(db: Db, id: number): Promise<StaffOrder> {
       lines: parts.lines,
       state: order.delivery_state ?? parts.state,
       pincode: order.delivery_pincode ?? parts.pincode,
+      phone: phoneIn(order.address),
     },
     items: lines.map((l) => ({
       variant_id: l.variant_id,
@@ -190,34 +275,93 @@ export async function readStaffOrder(db: Db, id: number): Promise<StaffOrder> {
       reason: refusalOf(order.state, to, 'staff'),
       needs_note: to === 'shipped',
     })),
+    refund_request: refundRequest,
+    notes,
   };
+}
+
+/** The audit entry of a staff move, written in the move's transaction. */
+async function recordMove(
+  trx: Db,
+  actor: Actor,
+  id: number,
+  {
+    before,
+    after,
+    at,
+  }: {
+    before: { state: string; paid_at: string | null };
+    after: { state: string; paid_at: string | null };
+    at: string;
+  },
+  note: string | null,
+): Promise<void> {
+  const paidNow = before.paid_at === null && after.paid_at !== null;
+  await recordAudit(trx, actor, Date.parse(at), {
+    action: 'order.move',
+    entity: 'order',
+    entityId: id,
+    before: { state: before.state },
+    after: paidNow ? { state: after.state, paid_at: after.paid_at } : { state: after.state },
+    note,
+  });
 }
 
 /**
  * Moves an order as a staff member, through the shop's own lifecycle (ordering.staffMove:
  * cancelling refunds a paid order, delivering cash on delivery records its payment and invoice),
  * with the audit entry written in the move's transaction. A move the lifecycle refuses is a 409
- * with its reason, and nothing is written.
+ * with its reason, and nothing is written. A cancellation whose refund is above the actor's
+ * limit is not made: it becomes a request for a manager or owner (`waiting`).
  */
 export async function moveOrderAsStaff(
-  staff: Pick<StaffContext, 'db' | 'ordering'>,
-  actor: Actor,
+  staff: Pick<StaffContext, 'db' | 'ordering' | 'now'>,
+  actor: StaffActor,
   id: number,
   to: StaffMove,
   note: string | null,
+): Promise<{ order: StaffOrder; waiting: boolean }> {
+  const limit = to === 'cancelled' ? await refundLimitOf(staff.db, actor.role) : null;
+  try {
+    await staff.ordering.staffMove(id, to, note, async (trx, move) => {
+      // Decided on the order as locked for the move: a payment that landed meanwhile counts.
+      if (to === 'cancelled' && aboveLimit(limit, refundOnCancel(move.before))) {
+        throw new ApprovalNeeded(refundOnCancel(move.before));
+      }
+      await recordMove(trx, actor, id, move, note);
+    });
+  } catch (error) {
+    if (!(error instanceof ApprovalNeeded)) throw error;
+    await askForRefund(staff.db, actor, staff.now(), id, note);
+    return { order: await readStaffOrder(staff.db, id), waiting: true };
+  }
+  return { order: await readStaffOrder(staff.db, id), waiting: false };
+}
+
+/**
+ * Approves refund request `requestId`: the order is cancelled and refunded as its asker wanted
+ * (their note is what the shopper is told), by the approver, in one transaction with the
+ * decision. The lifecycle's refusal (the order shipped or was cancelled meanwhile) is a 409 and
+ * the request stays open.
+ */
+export async function approveRefund(
+  staff: Pick<StaffContext, 'db' | 'ordering'>,
+  approver: StaffActor,
+  requestId: number,
 ): Promise<StaffOrder> {
-  await staff.ordering.staffMove(id, to, note, async (trx, { before, after, at }) => {
-    const paidNow = before.paid_at === null && after.paid_at !== null;
-    await recordAudit(trx, actor, Date.parse(at), {
-      action: 'order.move',
+  const request = await checkApprover(staff.db, approver, requestId);
+  await staff.ordering.staffMove(request.order_id, 'cancelled', request.note, async (trx, move) => {
+    await markApproved(trx, approver, move.at, requestId);
+    await recordMove(trx, approver, request.order_id, move, request.note);
+    await recordAudit(trx, approver, Date.parse(move.at), {
+      action: 'refund.approve',
       entity: 'order',
-      entityId: id,
-      before: { state: before.state },
-      after: paidNow ? { state: after.state, paid_at: after.paid_at } : { state: after.state },
-      note,
+      entityId: request.order_id,
+      before: { refund_request: requestId, state: 'pending' },
+      after: { refund_request: requestId, state: 'approved' },
     });
   });
-  return readStaffOrder(staff.db, id);
+  return readStaffOrder(staff.db, request.order_id);
 }
 
 /** The tax invoice of a paid order as a PDF; 404 for an unknown order or one without an invoice. */

@@ -11,8 +11,8 @@ const NOW = Date.parse('2026-11-24T08:00:00Z');
 
 describe('the menu shows only what the role may do', () => {
   test.each<[StaffRole, string[]]>([
-    ['owner', ['Dashboard', 'Orders', 'Catalogue', 'Reviews', 'Customers', 'Staff', 'Audit log']],
-    ['manager', ['Dashboard', 'Orders', 'Catalogue', 'Reviews']],
+    ['owner', ['Dashboard', 'Orders', 'Refunds', 'Catalogue', 'Reviews', 'Customers', 'Staff', 'Audit log']],
+    ['manager', ['Dashboard', 'Orders', 'Refunds', 'Catalogue', 'Reviews']],
     ['support', ['Dashboard', 'Orders', 'Catalogue', 'Customers']],
   ])('%s', (role, labels) => {
     expect(navFor(role).map((s) => s.label)).toEqual(labels);

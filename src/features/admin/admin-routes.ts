@@ -12,6 +12,8 @@ export const adminOrders = '/admin/orders';
 /** One order (its id in the query: the page is one on-demand page for every order). */
 export const adminOrder = (id: number) => `/admin/order?id=${id}`;
 export const adminReviews = '/admin/reviews';
+/** Refunds waiting for a manager's or an owner's approval. */
+export const adminRefunds = '/admin/refunds';
 export const adminCustomers = '/admin/customers';
 /** One customer (its id in the query). */
 export const adminCustomer = (id: number) => `/admin/customer?id=${id}`;

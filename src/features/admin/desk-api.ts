@@ -5,10 +5,10 @@
  * admin-api.ts; only the /admin pages import this module.
  */
 import { call, callFile, type ApiFile } from '../../lib/api/http';
-import type { OrderBoardPage, StaffOrder } from '../../../contract/api/admin-orders';
+import type { OrderBoardPage, RefundLimits, RefundRequest, StaffOrder } from '../../../contract/api/admin-orders';
 import type { CustomerPage, CustomerProfile } from '../../../contract/api/admin-customers';
 import type { ModeratedReview, ModeratedReviewPage } from '../../../contract/api/admin-reviews';
-import type { StaffMove } from '../../../contract/schemas/admin-orders';
+import type { RefundLimitsInput, StaffMove } from '../../../contract/schemas/admin-orders';
 import { asStaff } from './admin-api';
 
 /** A query as the API reads it: every value text, an absent one left out. */
@@ -31,6 +31,50 @@ export async function moveOrder(id: number, to: StaffMove, note: string | undefi
     json: note ? { to, note } : { to },
     ...asStaff(),
   })) as StaffOrder;
+}
+
+/** Adds a note staff keep on the order (never shown to the shopper); answers the order with its notes. */
+export async function addOrderNote(id: number, body: string): Promise<StaffOrder> {
+  return (await call(`admin/orders/${id}/notes`, { method: 'POST', json: { body }, ...asStaff() })) as StaffOrder;
+}
+
+/** Refunds waiting for approval, the longest waiting first. */
+export async function getRefundRequests(signal?: AbortSignal): Promise<RefundRequest[]> {
+  return (await call('admin/refund-requests', { ...asStaff(), signal })) as RefundRequest[];
+}
+
+/** Approves a refund: the order is cancelled and refunded. */
+export async function approveRefund(requestId: number): Promise<StaffOrder> {
+  return (await call(`admin/refund-requests/${requestId}/approve`, { method: 'POST', ...asStaff() })) as StaffOrder;
+}
+
+/** Refuses a refund with its reason: the order stays as it is. */
+export async function rejectRefund(requestId: number, note: string): Promise<StaffOrder> {
+  return (await call(`admin/refund-requests/${requestId}/reject`, {
+    method: 'POST',
+    json: { note },
+    ...asStaff(),
+  })) as StaffOrder;
+}
+
+/** The most each role may refund without approval. */
+export async function getRefundLimits(signal?: AbortSignal): Promise<RefundLimits> {
+  return (await call('admin/refund-limits', { ...asStaff(), signal })) as RefundLimits;
+}
+
+/** Sets the refund limits (owners). */
+export async function setRefundLimits(limits: RefundLimitsInput): Promise<RefundLimits> {
+  return (await call('admin/refund-limits', { method: 'PUT', json: limits, ...asStaff() })) as RefundLimits;
+}
+
+/** The orders placed from `from` to `to` (YYYY-MM-DD, India time, both included) as a CSV file. */
+export function getOrdersCsv(from: string, to: string): Promise<ApiFile> {
+  return callFile('admin/orders/export', `orders-${from}-to-${to}.csv`, {
+    query: { from, to },
+    ...asStaff(),
+    accept: 'text/csv',
+    fallback: 'The orders could not be exported.',
+  });
 }
 
 /** The order's GST tax invoice (a paid order's), as a PDF file. */

@@ -205,12 +205,12 @@ export interface ApiFile {
 export async function callFile(
   path: string,
   fallbackName: string,
-  options: Pick<RequestOptions, 'token' | 'onUnauthorized' | 'fallback' | 'signal'> & {
+  options: Pick<RequestOptions, 'token' | 'onUnauthorized' | 'fallback' | 'signal' | 'query'> & {
     /** The file's media type (default: a PDF). */
     accept?: string;
   } = {},
 ): Promise<ApiFile> {
-  const target = url(path);
+  const target = url(path, options.query);
   const headers: Record<string, string> = { accept: options.accept ?? 'application/pdf' };
   const token = options.token !== undefined ? options.token : tokenSource();
   if (token) headers.authorization = `Bearer ${token}`;

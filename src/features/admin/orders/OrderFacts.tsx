@@ -92,6 +92,17 @@ export function OrderPeople({ order, canSeeCustomers }: { order: StaffOrder; can
           {(address.state || address.pincode) && (
             <span className="block">{[address.state, address.pincode].filter(Boolean).join(' ')}</span>
           )}
+          {address.phone && (
+            <span className="block">
+              Phone:{' '}
+              <a
+                href={`tel:${address.phone.replace(/[^\d+]/g, '')}`}
+                className="font-semibold text-brand-800 underline"
+              >
+                {address.phone}
+              </a>
+            </span>
+          )}
         </address>
       </Panel>
     </div>

@@ -80,7 +80,7 @@ export function OrderMoves({ order, onMoved }: { order: StaffOrder; onMoved: (or
     try {
       const moved = await moveOrder(order.id, checked.to, checked.note);
       onMoved(moved);
-      setMessage({ text: movedText(moved), kind: 'success' });
+      setMessage({ text: movedText(moved, checked.to), kind: 'success' });
       // The pressed button is gone or disabled now: focus goes to the moves' heading, not the page's top.
       heading.current?.focus();
     } catch (error) {

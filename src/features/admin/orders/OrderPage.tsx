@@ -16,6 +16,7 @@ import { paymentText } from '../desk-format';
 import { LoadFailed } from '../desk-ui';
 import { OrderItems, OrderPayment, OrderPeople, OrderTimeline } from './OrderFacts';
 import { OrderMoves } from './OrderMoves';
+import { OrderNotes, RefundRequestPanel } from './OrderDesk';
 import { saveFile } from '../../../ui/save-file';
 
 function Downloads({ order }: { order: StaffOrder }) {
@@ -90,6 +91,7 @@ function OrderDetail({ id, me }: { id: number; me: StaffMe }) {
         </p>
         <Downloads order={order} />
       </div>
+      <RefundRequestPanel order={order} me={me} onChanged={setOrder} />
       {roleCan(me.role, 'orders.write') ? (
         <OrderMoves order={order} onMoved={setOrder} />
       ) : (
@@ -99,6 +101,7 @@ function OrderDetail({ id, me }: { id: number; me: StaffMe }) {
       <OrderPeople order={order} canSeeCustomers={roleCan(me.role, 'customers.read')} />
       <OrderPayment order={order} />
       <OrderTimeline order={order} />
+      <OrderNotes order={order} onChanged={setOrder} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { matchText, paymentText, piecesText } from '../desk-format';
 import { ORDER_BOARD, searchOf, type BoardFilters } from '../desk-query';
 import { DeskCell, DeskRow, DeskTable, LoadFailed } from '../desk-ui';
 import { useDeskList } from '../use-desk-list';
+import { OrderExport } from './OrderExport';
 
 /** The board's tabs, in the order orders move through the shop; '' is every order. */
 export const BOARD_TABS: readonly ('' | OrderState)[] = [
@@ -113,6 +114,7 @@ function OrderBoard({ search }: { search: string }) {
   const pages = answer ? pageCount(answer.count, answer.page_size) : 1;
   return (
     <div className="space-y-4">
+      <OrderExport />
       <BoardFilterForm key={searchOf(ORDER_BOARD, { ...filters, state: '', page: 1 })} filters={filters} onApply={go} />
       <StateTabs filters={filters} counts={answer?.counts ?? null} onTab={go} />
       <p role="status" className="text-sm text-muted">

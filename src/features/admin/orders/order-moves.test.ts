@@ -16,7 +16,7 @@ function order(state: OrderState, method: PaymentMethod = 'online', paid = state
     state,
     delivery_status: 'not shipped',
     customer: { id: 3, name: 'Meera Nair', email: 'meera@example.in', phone: null },
-    address: { line: 'x', name: 'Meera Nair', lines: ['x'], state: null, pincode: '560034' },
+    address: { line: 'x', name: 'Meera Nair', lines: ['x'], state: null, pincode: '560034', phone: null },
     items: [],
     amount: 1499,
     payment: {
@@ -35,6 +35,8 @@ function order(state: OrderState, method: PaymentMethod = 'online', paid = state
       const reason = refusalOf(state, to, 'staff');
       return { to, allowed: reason === null, reason, needs_note: to === 'shipped' };
     }),
+    refund_request: null,
+    notes: [],
   };
 }
 
@@ -126,6 +128,24 @@ describe('a move is checked before it is sent', () => {
       },
     };
     expect(movedText(cancelled)).toBe('Order #42 is now cancelled. A refund of ₹1,499 was started.');
+    const waiting = {
+      ...order('paid'),
+      refund_request: {
+        id: 7,
+        order_id: 42,
+        amount: 1499,
+        note: 'x',
+        state: 'pending' as const,
+        requested_by: { id: 2, name: 'Test support' },
+        requested_at: '2026-11-24T08:00:00.000Z',
+        decided_by: null,
+        decided_at: null,
+        decision_note: null,
+      },
+    };
+    expect(movedText(waiting, 'cancelled')).toBe(
+      'Order #42 is not cancelled yet: its refund of ₹1,499 is above your limit, so a manager or an owner must approve it.',
+    );
   });
 });
 

@@ -98,7 +98,10 @@ export function checkMove(
 }
 
 /** What the page says once a move is made. */
-export function movedText(order: StaffOrder): string {
+export function movedText(order: StaffOrder, asked?: StaffMove): string {
+  if (asked === 'cancelled' && order.state !== 'cancelled' && order.refund_request?.state === 'pending') {
+    return `Order #${order.id} is not cancelled yet: its refund of ${formatRupees(order.refund_request.amount)} is above your limit, so a manager or an owner must approve it.`;
+  }
   const refund =
     order.state === 'cancelled' && order.refund ? ` A refund of ${formatRupees(order.refund.amount)} was started.` : '';
   return `Order #${order.id} is now ${ORDER_STATE_LABELS[order.state].toLowerCase()}.${refund}`;

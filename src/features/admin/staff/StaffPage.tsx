@@ -4,6 +4,7 @@ import { Button } from '../../../ui/Button';
 import { getStaffAccounts } from '../admin-api';
 import { adminMessage } from '../admin-messages';
 import { AdminShell } from '../AdminShell';
+import { RefundLimitsForm } from './RefundLimitsForm';
 import { StaffInviteForm } from './StaffInviteForm';
 import { StaffRowCard } from './StaffRowCard';
 
@@ -34,6 +35,7 @@ function StaffManager({ selfId }: { selfId: number }) {
   return (
     <div className="space-y-6">
       <StaffInviteForm onInvited={() => load()} />
+      <RefundLimitsForm />
       <section aria-labelledby="staff-heading" className="space-y-3">
         <h2 id="staff-heading" className="text-lg font-bold">
           Staff members
