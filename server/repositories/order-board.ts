@@ -68,15 +68,9 @@ export interface OrderBoardRecord {
   pieces: number | string | null;
 }
 
-/** `limit` orders from `offset`, in `sort` order (ties broken by number, so pages never overlap). */
-export function orderBoardPage(
-  db: Db,
-  filter: OrderBoardFilter,
-  sort: OrderSort,
-  offset: number,
-  limit: number,
-): Promise<OrderBoardRecord[]> {
-  let query = matching(db, filter, true).select((eb) => [
+/** The board's columns of the orders matching `filter`: the order, its shopper and how many pieces. */
+function boardRows(db: Db, filter: OrderBoardFilter) {
+  return matching(db, filter, true).select((eb) => [
     'o.id',
     'o.created_at',
     'o.state',
@@ -96,6 +90,17 @@ export function orderBoardPage(
       .whereRef('i.order_id', '=', 'o.id')
       .as('pieces'),
   ]);
+}
+
+/** `limit` orders from `offset`, in `sort` order (ties broken by number, so pages never overlap). */
+export function orderBoardPage(
+  db: Db,
+  filter: OrderBoardFilter,
+  sort: OrderSort,
+  offset: number,
+  limit: number,
+): Promise<OrderBoardRecord[]> {
+  let query = boardRows(db, filter);
   switch (sort) {
     case 'oldest':
       query = query.orderBy('o.created_at', 'asc').orderBy('o.id', 'asc');
@@ -122,30 +127,12 @@ export interface OrderExportRecord extends OrderBoardRecord {
 
 /** At most `limit` orders matching `filter`, oldest first, for the CSV export. */
 export function ordersForExport(db: Db, filter: OrderBoardFilter, limit: number): Promise<OrderExportRecord[]> {
-  return matching(db, filter, true)
+  return boardRows(db, filter)
     .leftJoin('invoices as inv', 'inv.order_id', 'o.id')
     .select((eb) => [
-      'o.id',
-      'o.created_at',
-      'o.state',
-      'o.payment_method',
-      'o.amount_paise',
-      'o.paid_at',
-      'o.provider_order_id',
-      'o.delivery_pincode',
       'o.delivery_state',
       'o.address',
-      'o.user_id',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      'u.phone_number',
       'inv.number as invoice_number',
-      eb
-        .selectFrom('order_items as i')
-        .select((sub) => sub.fn.sum<number>('i.quantity').as('n'))
-        .whereRef('i.order_id', '=', 'o.id')
-        .as('pieces'),
       eb
         .selectFrom('refunds as r')
         .select((sub) => sub.fn.sum<number>('r.amount_paise').as('n'))

@@ -19,38 +19,16 @@ import { NOT_ALLOWED } from '../../contract/schemas/common';
 import { ROLE_CANNOT, STAFF_ROLES, type StaffRole } from '../../contract/staff';
 import { NO_INVOICE_YET, ORDER_EXPORT_COLUMNS } from '../../server/services/staff/order-desk';
 import { pdfText } from '../pdf-text';
-import {
-  appPerFile,
-  buy,
-  makeTestApp,
-  newUser,
-  orderRow,
-  restock,
-  someVariants,
-  waitForMail,
-  type TestVariant,
-} from './helpers';
-import { staffOfEachRole, type SignedInStaff } from './staff-helpers';
+import { appPerFile, buy, makeTestApp, newUser, orderRow, waitForMail } from './helpers';
+import { stockedOnce, teamOnce } from './staff-helpers';
 
 const t = appPerFile(() => makeTestApp(30));
 
-let team: Promise<Record<StaffRole, SignedInStaff>> | undefined;
 /** One signed-in member of each role, made once for the file. */
-const staff = () => (team ??= staffOfEachRole(t));
+const staff = teamOnce(t);
 
-let stock: Promise<TestVariant[]> | undefined;
 /** Cheap variants with plenty on the shelf (cash on delivery stays under its limit). */
-function variants(): Promise<TestVariant[]> {
-  stock ??= (async () => {
-    const rows = await someVariants(t, 6, 2);
-    await restock(
-      t,
-      rows.map((v) => v.id),
-    );
-    return rows;
-  })();
-  return stock;
-}
+const variants = stockedOnce(t, 6, 2);
 
 const line = (pincode: string) => `Asha Verma, 9876543210, MG Road, 4th Cross, Bengaluru, Karnataka, ${pincode}`;
 

@@ -4,27 +4,15 @@ import { HIDE_REASON_REQUIRED, RATING_FILTER_INVALID, VISIBILITY_UNKNOWN } from 
 import { NOT_ALLOWED } from '../../contract/schemas/common';
 import { ROLE_CANNOT, STAFF_ROLES, type StaffRole } from '../../contract/staff';
 import { ALREADY_HIDDEN, NOT_HIDDEN, REVIEW_NOT_FOUND } from '../../server/services/staff/review-moderation';
-import { appPerFile, buy, makeTestApp, newUser, restock, someVariants, type TestVariant } from './helpers';
-import { staffOfEachRole, type SignedInStaff } from './staff-helpers';
+import { appPerFile, buy, makeTestApp, newUser, restock, type TestVariant } from './helpers';
+import { stockedOnce, teamOnce } from './staff-helpers';
 
 const t = appPerFile(() => makeTestApp(20));
 
-let team: Promise<Record<StaffRole, SignedInStaff>> | undefined;
 /** One signed-in member of each role, made once for the file. */
-const staff = () => (team ??= staffOfEachRole(t));
+const staff = teamOnce(t);
 
-let stock: Promise<TestVariant[]> | undefined;
-function variants(): Promise<TestVariant[]> {
-  stock ??= (async () => {
-    const rows = await someVariants(t, 4, 3);
-    await restock(
-      t,
-      rows.map((v) => v.id),
-    );
-    return rows;
-  })();
-  return stock;
-}
+const variants = stockedOnce(t, 4, 3);
 
 interface PublicReview {
   id: number;

@@ -5,10 +5,10 @@ import {
   REFUND_LIMIT_INVALID,
   REJECTION_REASON_REQUIRED,
 } from '../../contract/schemas/admin-orders';
-import { ROLE_CANNOT, type StaffRole } from '../../contract/staff';
+import { ROLE_CANNOT } from '../../contract/staff';
 import { ALREADY_DECIDED, OWN_REQUEST, REFUND_ALREADY_ASKED } from '../../server/services/staff/refund-approvals';
-import { appPerFile, buy, makeTestApp, newUser, restock, someVariants, type TestVariant } from './helpers';
-import { signedInStaff, staffOfEachRole, type SignedInStaff } from './staff-helpers';
+import { appPerFile, buy, makeTestApp, newUser } from './helpers';
+import { signedInStaff, stockedOnce, teamOnce } from './staff-helpers';
 
 /**
  * Money needs the right hands: a cancellation whose refund is above the asker's limit waits for a
@@ -16,21 +16,10 @@ import { signedInStaff, staffOfEachRole, type SignedInStaff } from './staff-help
  */
 const t = appPerFile(() => makeTestApp(30));
 
-let team: Promise<Record<StaffRole, SignedInStaff>> | undefined;
-const staff = () => (team ??= staffOfEachRole(t));
+/** One signed-in member of each role, made once for the file. */
+const staff = teamOnce(t);
 
-let stock: Promise<TestVariant[]> | undefined;
-function variants(): Promise<TestVariant[]> {
-  stock ??= (async () => {
-    const rows = await someVariants(t, 4, 3);
-    await restock(
-      t,
-      rows.map((v) => v.id),
-    );
-    return rows;
-  })();
-  return stock;
-}
+const variants = stockedOnce(t, 4, 3);
 
 /** A paid online order of one piece of the first variant; answers its id. */
 async function paidOrder(): Promise<{ id: number; shopper: { token: string } }> {

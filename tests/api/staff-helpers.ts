@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { StaffRole } from '../../contract/staff';
 import { createStaffAccount } from '../../server/services/staff/accounts';
 import { TOTP_STEP_SECONDS } from '../../server/services/staff/totp';
-import type { TestApp } from './helpers';
+import { restock, someVariants, type TestApp, type TestVariant } from './helpers';
 
 /** The password of every staff member the tests make. */
 export const STAFF_PASSWORD = 'kitchen shelf 42';
@@ -57,4 +57,24 @@ export async function staffOfEachRole(t: TestApp): Promise<Record<StaffRole, Sig
     manager: await signedInStaff(t, 'manager'),
     support: await signedInStaff(t, 'support'),
   };
+}
+
+/** One signed-in member of each role, made on first use and kept for the file. */
+export function teamOnce(t: TestApp): () => Promise<Record<StaffRole, SignedInStaff>> {
+  let team: Promise<Record<StaffRole, SignedInStaff>> | undefined;
+  return () => (team ??= staffOfEachRole(t));
+}
+
+/** `count` variants from the `offset`-th with plenty on the shelf, made on first use and kept for the file. */
+export function stockedOnce(t: TestApp, count: number, offset: number): () => Promise<TestVariant[]> {
+  let stock: Promise<TestVariant[]> | undefined;
+  return () =>
+    (stock ??= (async () => {
+      const rows = await someVariants(t, count, offset);
+      await restock(
+        t,
+        rows.map((v) => v.id),
+      );
+      return rows;
+    })());
 }
