@@ -39,6 +39,7 @@ const ADMIN_PAGES = [
   '/admin/customers',
   '/admin/customer?id=1',
   '/admin/reviews',
+  '/admin/refunds',
   '/admin/catalogue',
   '/admin/product?id=1',
   '/admin/product?new=1',
@@ -79,6 +80,7 @@ test('an owner invites a manager, who signs in on a phone and sees only what a m
   await expect(nav.getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'Refunds',
     'Catalogue',
     'Reviews',
     'Customers',
@@ -140,6 +142,7 @@ test('an owner invites a manager, who signs in on a phone and sees only what a m
   await expect(managerPage.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'Refunds',
     'Catalogue',
     'Reviews',
   ]);

@@ -13,6 +13,7 @@ import { siteRebuilds } from '../../server/shared/site-rebuilds';
 import { recordListingsChange, recordSiteChange } from '../../server/services/site/changes';
 import { pageFile, refreshPages } from '../../server/services/site/refresher';
 import { buildSite, currentSite, sitePaths } from '../../server/site-builder';
+import { siteFiles } from './site-files';
 
 /**
  * The static pages follow a catalogue change without a whole build: a real build of a small
@@ -28,15 +29,7 @@ let previousApiBase: string | undefined;
 const read = (pagePath: string) => fs.readFileSync(pageFile(root, pagePath), 'utf8');
 
 /** Every page file of the live site with its content. */
-function snapshot(): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !/\.(html|xml)$/.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(root, file), fs.readFileSync(file, 'utf8'));
-  }
-  return files;
-}
+const snapshot = () => siteFiles(root);
 
 function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
   const names = new Set([...before.keys(), ...after.keys()]);

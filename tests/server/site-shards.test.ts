@@ -8,6 +8,7 @@ import type { Db } from '../../server/db';
 import { loadEnv } from '../../server/env';
 import { accountsOptions, boundPort, listen, mediaDir, prepareData } from '../../server/runtime';
 import { buildSite, currentSite } from '../../server/site-builder';
+import { siteFiles } from './site-files';
 
 /**
  * Side-by-side builds, each reading only its categories' products, make the same site as one
@@ -20,16 +21,7 @@ let apiBase: string;
 let siteUrl: string;
 
 /** Every page file of the live site with its content. */
-function snapshot(): Map<string, string> {
-  const root = currentSite(dataDir) ?? '';
-  const files = new Map<string, string>();
-  for (const entry of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !/\.(html|xml)$/.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(root, file), fs.readFileSync(file, 'utf8'));
-  }
-  return files;
-}
+const snapshot = () => siteFiles(currentSite(dataDir) ?? '');
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-shards-'));
