@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { Product } from '../../../contract/types';
+import { useHydrated } from '../../ui/hydrated';
 
 /**
  * The product a page built before it existed has read from the API (the fallback page): its
@@ -8,7 +9,12 @@ import type { Product } from '../../../contract/types';
  */
 export const $loadedProduct = atom<Product | null>(null);
 
-/** The product read in the browser, null until then (and on pages built with theirs). */
+/**
+ * The product read in the browser, null until then (and on pages built with theirs). Null too in
+ * an island's first render, which must match the page as built: the product may have been read
+ * before this island hydrated (React #418, a hydration mismatch, otherwise).
+ */
 export function useLoadedProduct(): Product | null {
-  return useStore($loadedProduct);
+  const product = useStore($loadedProduct);
+  return useHydrated() ? product : null;
 }
