@@ -131,6 +131,10 @@ export function orderStateOf(raw: unknown, payment: PaymentStatus, delivery: Del
 }
 
 /** Refunds of a cancelled paid order: asked of the provider, then processed or failed. */
+/** A refund above the asker's limit waits for a manager or owner: its request's states. */
+export const REFUND_REQUEST_STATES = ['pending', 'approved', 'rejected'] as const;
+export type RefundRequestState = (typeof REFUND_REQUEST_STATES)[number];
+
 export const REFUND_STATUSES = ['initiated', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 

@@ -157,6 +157,7 @@ export function createApp(options: AppOptions): Hono {
       staff: createStaff(accounts, options.accounts, options.siteUrl ?? 'http://localhost:4321', {
         ordering,
         invoices,
+        delivery,
         mediaDir: options.mediaDir,
         catalogueChanged: () => {
           catalogueCache.invalidate();

@@ -1,6 +1,13 @@
 /** The back office's orders as the API answers them: the board, one order in full, and what may happen next. */
 import { z } from 'zod';
-import { ORDER_ACTORS, ORDER_STATES, PAYMENT_METHODS, REFUND_STATUSES, type OrderState } from '../order-lifecycle';
+import {
+  ORDER_ACTORS,
+  ORDER_STATES,
+  PAYMENT_METHODS,
+  REFUND_REQUEST_STATES,
+  REFUND_STATUSES,
+  type OrderState,
+} from '../order-lifecycle';
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from '../orders';
 import { STAFF_MOVES } from '../schemas/admin-orders';
 
@@ -94,6 +101,57 @@ export const StaffOrderMoveSchema = z
   })
   .meta({ id: 'StaffOrderMove' });
 
+/** What an order was shipped with; null until shipped with a courier from the list. */
+export const ShipmentSchema = z
+  .strictObject({
+    courier: z.string(),
+    awb: z.string().meta({ description: 'The waybill number.' }),
+    tracking_url: z.string().meta({ description: 'The courier\u2019s tracking page of this parcel.' }),
+  })
+  .meta({ id: 'Shipment' });
+export type Shipment = z.infer<typeof ShipmentSchema>;
+
+export const CourierSchema = z
+  .strictObject({
+    id,
+    name: z.string(),
+    tracking_url: z.string().meta({ description: 'The tracking address; `{awb}` is where the number goes.' }),
+    active: z.boolean().meta({ description: 'Offered when shipping.' }),
+  })
+  .meta({ id: 'Courier' });
+export type Courier = z.infer<typeof CourierSchema>;
+
+/** One order waiting to be packed. */
+export const PackingRowSchema = OrderBoardRowSchema.extend({
+  deliver_by: z
+    .string()
+    .nullable()
+    .meta({ description: 'The date in India promised to the shopper (YYYY-MM-DD); null when unknown.' }),
+  invoice: z.string().nullable().meta({ description: 'The tax invoice\u2019s number; null before payment.' }),
+}).meta({ id: 'PackingRow' });
+export type PackingRow = z.infer<typeof PackingRowSchema>;
+
+export const PackingQueueSchema = z
+  .strictObject({
+    count: count.meta({ description: 'Orders to pack in all.' }),
+    results: z.array(PackingRowSchema).meta({ description: 'The oldest first (at most 200).' }),
+  })
+  .meta({ id: 'PackingQueue', description: 'Paid online and confirmed cash-on-delivery orders, oldest first.' });
+export type PackingQueue = z.infer<typeof PackingQueueSchema>;
+
+export const PackResultsSchema = z
+  .strictObject({
+    results: z.array(
+      z.strictObject({
+        id,
+        packed: z.boolean(),
+        message: z.string().meta({ description: 'What happened to this order, in words.' }),
+      }),
+    ),
+  })
+  .meta({ id: 'PackResults', description: 'Each order asked for: packed, or why not.' });
+export type PackResults = z.infer<typeof PackResultsSchema>;
+
 /** One order in full, as staff see it. */
 const staffName = z.strictObject({ id, name: z.string() });
 
@@ -103,7 +161,7 @@ export const RefundRequestSchema = z
     order_id: id,
     amount: rupees,
     note: z.string().nullable().meta({ description: 'The reason the shopper is told when the order is cancelled.' }),
-    state: z.enum(['pending', 'approved', 'rejected']),
+    state: z.enum(REFUND_REQUEST_STATES),
     requested_by: staffName,
     requested_at: isoTime,
     decided_by: staffName.nullable(),
@@ -178,7 +236,10 @@ export const StaffOrderSchema = z
     refund_request: RefundRequestSchema.nullable().meta({
       description: 'The latest request to cancel with a refund above its asker\u2019s limit, if any.',
     }),
-    notes: z.array(OrderNoteSchema).meta({ description: 'Staff\u2019s notes, oldest first; never shown to the shopper.' }),
+    shipment: ShipmentSchema.nullable(),
+    notes: z
+      .array(OrderNoteSchema)
+      .meta({ description: 'Staff\u2019s notes, oldest first; never shown to the shopper.' }),
   })
   .meta({ id: 'StaffOrder', description: 'An order in full, with what staff may do next.' });
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;

@@ -140,6 +140,10 @@ export const OrderSchema = z
     items: z.array(OrderItemSchema),
     timeline: z.array(OrderEventSchema).meta({ description: 'Every change of state, oldest first.' }),
     refund: RefundSchema.nullable(),
+    shipment: z
+      .strictObject({ courier: z.string(), awb: z.string(), tracking_url: z.string() })
+      .nullable()
+      .meta({ description: 'The courier, waybill (AWB) number and tracking link once shipped; null before.' }),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;

@@ -1,7 +1,7 @@
 /** Rules and messages of the back office's orders board and order moves, shared by the /admin pages and the server. */
 import { z } from 'zod';
 import { ORDER_STATES, PAYMENT_METHODS, type OrderState } from '../order-lifecycle';
-import { cleanLine, digitsId, NOT_ALLOWED } from './common';
+import { cleanLine, digitsId, NOT_ALLOWED, requiredText } from './common';
 import { MAX_STAFF_PAGE_SIZE } from './staff';
 
 /** Orders on one page of the board unless the caller asks for another size. */
@@ -119,10 +119,28 @@ export const OrderBoardQuery = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: DATES_REVERSED, path: ['from'] });
 export type OrderBoardFilters = z.output<typeof OrderBoardQuery>;
 
+/** A waybill (AWB) number as couriers print them: letters, digits and dashes. */
+const AWB = /^[A-Za-z0-9][A-Za-z0-9-]{3,39}$/;
+export const AWB_INVALID = 'The AWB number is 4 to 40 letters, digits or dashes.';
+export const COURIER_NEEDS_AWB = 'Give the AWB number the courier gave the parcel.';
+export const AWB_NEEDS_COURIER = 'Choose the courier of this AWB number.';
+
 /** POST /api/admin/orders/{id}/move: where the order goes, and the note kept with the move. */
 export const OrderMoveBody = z
   .object({
     to: z.enum(STAFF_MOVES, { error: MOVE_TO_UNKNOWN }),
+    courier_id: z
+      .number({ error: 'Choose a courier from the list.' })
+      .int('Choose a courier from the list.')
+      .positive('Choose a courier from the list.')
+      .optional()
+      .meta({ description: 'Shipping: the courier (from /api/admin/couriers); its tracking link is sent.' }),
+    awb: z
+      .string({ error: AWB_INVALID })
+      .trim()
+      .regex(AWB, AWB_INVALID)
+      .optional()
+      .meta({ description: 'Shipping: the waybill (AWB) number the courier gave the parcel.' }),
     note: z
       .string({ error: 'The note must be text.' })
       .trim()
@@ -133,8 +151,73 @@ export const OrderMoveBody = z
         description: 'Shown on the tracking page: the courier and tracking number when shipping (required then).',
       }),
   })
-  .refine((body) => body.to !== 'shipped' || !!body.note, { message: TRACKING_REQUIRED, path: ['note'] });
+  .refine((body) => body.to !== 'shipped' || !!body.note || body.courier_id !== undefined, {
+    message: TRACKING_REQUIRED,
+    path: ['note'],
+  })
+  .refine((body) => body.courier_id === undefined || !!body.awb, { message: COURIER_NEEDS_AWB, path: ['awb'] })
+  .refine((body) => !body.awb || body.courier_id !== undefined, { message: AWB_NEEDS_COURIER, path: ['courier_id'] });
 export type OrderMoveInput = z.input<typeof OrderMoveBody>;
+
+/** Most orders one packing action takes: a morning's batch, and one PDF a printer takes at once. */
+export const MAX_PACKING_BATCH = 50;
+export const PACKING_IDS_INVALID = `Choose 1 to ${MAX_PACKING_BATCH} orders.`;
+
+const orderIds = z
+  .array(z.number({ error: PACKING_IDS_INVALID }).int(PACKING_IDS_INVALID).positive(PACKING_IDS_INVALID), {
+    error: PACKING_IDS_INVALID,
+  })
+  .min(1, PACKING_IDS_INVALID)
+  .max(MAX_PACKING_BATCH, PACKING_IDS_INVALID)
+  .transform((ids) => [...new Set(ids)]);
+
+/** POST /api/admin/packing/pack: mark these orders packed, each on its own. */
+export const PackBody = z.object({ ids: orderIds.meta({ description: 'Order numbers.' }) });
+
+/** GET /api/admin/packing/documents?ids=3,4,5: the orders whose slips and invoices to print. */
+export const PackingDocumentsQuery = z.object({
+  ids: z
+    .string({ error: PACKING_IDS_INVALID })
+    .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/, PACKING_IDS_INVALID)
+    .transform((value) => value.split(',').map(Number))
+    .pipe(orderIds)
+    .meta({ type: 'string', description: 'Order numbers separated by commas: `3,4,5`.', example: '3,4,5' }),
+});
+
+export const COURIER_URL_INVALID =
+  'The tracking address must start with https:// and hold {awb} where the AWB number goes.';
+
+/** A courier's tracking address: https, with `{awb}` once, where the number goes. */
+function trackingTemplateOk(value: string): boolean {
+  if (value.split('{awb}').length !== 2) return false;
+  try {
+    const url = new URL(value.replace('{awb}', 'AWB123'));
+    return url.protocol === 'https:' && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/admin/couriers, PUT /api/admin/couriers/{id}: a courier and its tracking address. */
+export const CourierBody = z.object({
+  name: requiredText('Give the courier\u2019s name.', 60),
+  tracking_url: z
+    .string({ error: COURIER_URL_INVALID })
+    .trim()
+    .max(300, COURIER_URL_INVALID)
+    .refine(trackingTemplateOk, COURIER_URL_INVALID)
+    .meta({ example: 'https://www.delhivery.com/track/package/{awb}' }),
+  active: z
+    .boolean({ error: 'Active is true or false.' })
+    .optional()
+    .meta({ description: 'Offered when shipping (default true).' }),
+});
+export type CourierInput = z.input<typeof CourierBody>;
+
+/** The tracking link of waybill `awb` from a courier's tracking address. */
+export function trackingLink(template: string, awb: string): string {
+  return template.replace('{awb}', encodeURIComponent(awb));
+}
 
 /** Longest internal note on an order. */
 export const MAX_ORDER_NOTE = 2000;

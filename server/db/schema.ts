@@ -1,5 +1,13 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { OrderActor, OrderState, PaymentMethod, RefundStatus } from '../../contract/order-lifecycle';
+import type {
+  OrderActor,
+  OrderState,
+  PaymentMethod,
+  RefundRequestState,
+  RefundStatus,
+} from '../../contract/order-lifecycle';
+
+export type { RefundRequestState };
 import type { StaffRole } from '../../contract/staff';
 
 /** Tables as the migrations create them. Money is integer paise; flags are 0/1. */
@@ -38,6 +46,8 @@ export interface Database {
   refund_limits: RefundLimitsTable;
   refund_requests: RefundRequestsTable;
   order_notes: OrderNotesTable;
+  couriers: CouriersTable;
+  staff_alerts: StaffAlertsTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -241,6 +251,10 @@ export interface OrdersTable {
   expires_at: string | null;
   /** Whether the order holds stock ('reserved'), has taken it off the shelf ('sold') or neither. */
   stock_status: ColumnType<StockStatus, StockStatus | undefined, StockStatus>;
+  /** What the order was shipped with: the courier's name, the waybill (AWB) number, the tracking link. */
+  shipment_courier: ColumnType<string | null, string | null | undefined, string | null>;
+  shipment_awb: ColumnType<string | null, string | null | undefined, string | null>;
+  shipment_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type StockStatus = 'none' | 'reserved' | 'sold';
@@ -358,6 +372,10 @@ export interface StaffTable {
   /** The owner who invited them; null for the command line. */
   created_by: number | null;
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when they want an e-mail of new orders (batched), 0 when not. */
+  alert_new_orders: ColumnType<number, number | undefined, number>;
+  /** 1 when they want the morning's summary of the day before, 0 when not. */
+  alert_daily_summary: ColumnType<number, number | undefined, number>;
 }
 
 /** An owner's invitation to the back office; usable once before it expires. */
@@ -399,8 +417,6 @@ export interface RefundLimitsTable {
   updated_at: string;
   updated_by: number | null;
 }
-
-export type RefundRequestState = 'pending' | 'approved' | 'rejected';
 
 /** A cancellation with refund above its asker's limit, waiting for a manager or an owner. */
 export interface RefundRequestsTable {
@@ -488,4 +504,21 @@ export interface ImagesTable {
   /** Pipeline version whose responsive widths are written; 0 before the first encoding. */
   encoded: Generated<number>;
   created_at: Generated<string>;
+}
+
+/** A courier the shop books; `tracking_url` holds `{awb}` where the waybill number goes. */
+export interface CouriersTable {
+  id: Generated<number>;
+  name: string;
+  tracking_url: string;
+  active: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+/** How far one staff alert has gone: the last order event told of, when it was sent, the last day summed up. */
+export interface StaffAlertsTable {
+  kind: string;
+  last_event_id: ColumnType<number, number | undefined, number>;
+  last_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  last_day: ColumnType<string | null, string | null | undefined, string | null>;
 }

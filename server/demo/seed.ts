@@ -34,6 +34,17 @@ async function insertAll<T extends keyof Database>(db: Db, table: T, rows: Inser
 /** Products at the head of the demo catalogue (its first rows and first clicks) that never start low or sold out. */
 export const WELL_STOCKED_PRODUCTS = 24;
 
+/** The couriers of the demo shop and their public tracking pages; an owner edits them at /admin/packing. */
+const DEMO_COURIERS = [
+  {
+    name: 'Blue Dart',
+    tracking_url: 'https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo={awb}',
+  },
+  { name: 'Delhivery', tracking_url: 'https://www.delhivery.com/track/package/{awb}' },
+  { name: 'Ekart', tracking_url: 'https://ekartlogistics.com/shipmenttrack/{awb}' },
+  { name: 'Xpressbees', tracking_url: 'https://www.xpressbees.com/shipment/tracking?awbNo={awb}' },
+];
+
 /**
  * A demo variant's stock, as a real shop's shelves look: most 12 to 240, about one in twelve low
  * (1 to 4 left) and one in thirty sold out. Drawn from the variant id, so every seed of the same
@@ -194,6 +205,7 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
     await insertAll(trx, 'stock_levels', stock);
     await insertAll(trx, 'variant_images', images);
     await insertAll(trx, 'users', users);
+    await insertAll(trx, 'couriers', DEMO_COURIERS);
     // One review per reviewer and variant, as the unique constraint demands.
     const seen = new Set<string>();
     await insertAll(

@@ -167,6 +167,14 @@ export const file = <T extends string>(type: T, description: string, schema: z.Z
 /** A PDF download. */
 export const pdf = (description: string) => file('application/pdf', description);
 
+/** A PDF answered as a download that no cache keeps (invoices and slips name a customer and their address). */
+export function pdfDownload(c: Context, file: { fileName: string; pdf: Buffer | Uint8Array }): Response {
+  c.header('content-type', 'application/pdf');
+  c.header('content-disposition', `attachment; filename="${file.fileName}"`);
+  c.header('cache-control', 'private, no-store');
+  return c.body(new Uint8Array(file.pdf));
+}
+
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 type ErrorEntry = ErrorStatus | readonly [ErrorStatus, string];
 type StatusOf<T> = T extends readonly [infer S, string] ? S : T;

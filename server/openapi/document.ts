@@ -42,6 +42,11 @@ export const TAGS = [
     name: 'Back office: orders',
     description: 'The orders board, one order in full, moving orders along, invoices and packing slips.',
   },
+  {
+    name: 'Back office: packing and couriers',
+    description:
+      'The orders to pack, their slips and invoices as one PDF, a batch marked packed; the couriers and their tracking links.',
+  },
   { name: 'Back office: customers', description: "Customers' accounts, their orders and addresses, for support." },
   { name: 'Back office: reviews', description: 'Every review, shown or hidden; hiding one takes it off the shop.' },
   {

@@ -145,6 +145,21 @@ export function ordersForExport(db: Db, filter: OrderBoardFilter, limit: number)
     .execute();
 }
 
+/** The states of an order waiting to be packed: paid online, or confirmed to be paid in cash at the door. */
+export const TO_PACK: readonly OrderState[] = ['paid', 'placed'];
+
+/** An order waiting to be packed: the board's columns and its invoice's number. */
+export type PackingRecord = OrderBoardRecord & { invoice_number: string | null };
+
+/** At most `limit` orders waiting to be packed (or just those of `ids`), oldest first. */
+export function ordersToPack(db: Db, limit: number, ids?: readonly number[]): Promise<PackingRecord[]> {
+  let query = boardRows(db, { states: TO_PACK })
+    .leftJoin('invoices as inv', 'inv.order_id', 'o.id')
+    .select('inv.number as invoice_number');
+  if (ids) query = query.where('o.id', 'in', ids);
+  return query.orderBy('o.created_at', 'asc').orderBy('o.id', 'asc').limit(limit).execute();
+}
+
 /** How many orders match `filter`. */
 export async function countOrderBoard(db: Db, filter: OrderBoardFilter): Promise<number> {
   const row = await matching(db, filter, true)

@@ -90,6 +90,14 @@ export function updateOrderIfState(
     .executeTakeFirst();
 }
 
+/** What an order was shipped with, once shipped with a courier from the list; null before. */
+export function shipmentOf(
+  order: Pick<OrderRow, 'shipment_courier' | 'shipment_awb' | 'shipment_url'>,
+): Order['shipment'] {
+  const { shipment_courier: courier, shipment_awb: awb, shipment_url: url } = order;
+  return courier && awb && url ? { courier, awb, tracking_url: url } : null;
+}
+
 /** An order as the API answers it: amounts in rupees, the provider's order id, what was bought, its history and refund. */
 export function orderView(
   order: OrderRow,
@@ -127,6 +135,7 @@ export function orderView(
     refund: refund
       ? { amount: paiseToRupees(refund.amount_paise), status: refund.status, updated_at: refund.updated_at }
       : null,
+    shipment: shipmentOf(order),
   };
 }
 

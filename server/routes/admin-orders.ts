@@ -16,7 +16,7 @@ import {
   RefundLimitsBody,
   RefundRejectBody,
 } from '../../contract/schemas/admin-orders';
-import { ApiRoutes, errors, json, jsonBody, onInvalid, pdf } from '../http/api-routes';
+import { ApiRoutes, errors, json, jsonBody, onInvalid, pdf, pdfDownload } from '../http/api-routes';
 import { clientAddress } from '../http/client-address';
 import { notFound } from '../http/errors';
 import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv } from '../http/staff-auth';
@@ -40,14 +40,7 @@ import {
   staffInvoicePdf,
   type StaffActor,
 } from '../services/staff/order-desk';
-
-/** A PDF answered as a download that no cache keeps (it names a customer and their address). */
-function pdfAnswer(c: Context, file: { fileName: string; pdf: Buffer }): Response {
-  c.header('content-type', 'application/pdf');
-  c.header('content-disposition', `attachment; filename="${file.fileName}"`);
-  c.header('cache-control', 'private, no-store');
-  return c.body(new Uint8Array(file.pdf));
-}
+import { shipWithCourier } from '../services/staff/packing';
 
 /**
  * The back office's orders under /api/admin/orders: the board (filters, sort, pages, counts per
@@ -134,8 +127,9 @@ export function adminOrderRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     tags,
     summary: 'Move an order along (packed, shipped, delivered, cancelled)',
     description:
-      `${whoMay('orders.write')} Through the order lifecycle: shipping needs the tracking note (shown on ` +
-      'the tracking page and in the e-mail); delivering a cash-on-delivery order records its payment and ' +
+      `${whoMay('orders.write')} Through the order lifecycle: shipping needs a courier from the list and the ` +
+      'AWB number (the tracking link goes to the shopper), or a tracking note (shown on the tracking page and ' +
+      'in the e-mail); delivering a cash-on-delivery order records its payment and ' +
       'issues its tax invoice; cancelling gives the stock back and refunds a paid order in full. Each move ' +
       'is written to the audit log with the order\u2019s state before and after. A cancellation whose refund ' +
       'is above the caller\u2019s refund limit is not made: it waits for a manager or owner (202, the order ' +
@@ -163,8 +157,12 @@ export function adminOrderRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   app.openapi(
     move,
     async (c) => {
-      const { to, note } = c.req.valid('json');
-      const moved = await moveOrderAsStaff(staff, actorOf(c), c.req.valid('param').id, to, note || null);
+      const { to, note, courier_id: courierId, awb } = c.req.valid('json');
+      const id = c.req.valid('param').id;
+      const moved =
+        to === 'shipped' && courierId !== undefined && awb
+          ? await shipWithCourier(staff, actorOf(c), id, { courierId, awb, note: note || null })
+          : await moveOrderAsStaff(staff, actorOf(c), id, to, note || null);
       return moved.waiting ? c.json(moved.order, 202) : c.json(moved.order, 200);
     },
     noOrder,
@@ -183,7 +181,7 @@ export function adminOrderRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
       ...errors(NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such order, or it is not paid yet (no invoice).']),
     },
   });
-  app.openapi(invoice, async (c) => pdfAnswer(c, await staffInvoicePdf(staff, c.req.valid('param').id)), noOrder);
+  app.openapi(invoice, async (c) => pdfDownload(c, await staffInvoicePdf(staff, c.req.valid('param').id)), noOrder);
 
   const packingSlip = createRoute({
     method: 'get',
@@ -200,7 +198,7 @@ export function adminOrderRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
       ...errors(NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such order.']),
     },
   });
-  app.openapi(packingSlip, async (c) => pdfAnswer(c, await packingSlipPdf(staff, c.req.valid('param').id)), noOrder);
+  app.openapi(packingSlip, async (c) => pdfDownload(c, await packingSlipPdf(staff, c.req.valid('param').id)), noOrder);
 
   const note = createRoute({
     method: 'post',

@@ -27,6 +27,7 @@ import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv } from '
 import { adminCatalogueCsvRoutes } from './admin-catalogue-csv';
 import { adminCatalogueRoutes } from './admin-catalogue';
 import { adminOrderRoutes } from './admin-orders';
+import { adminPackingRoutes } from './admin-packing';
 import { adminCustomerRoutes } from './admin-customers';
 import { adminReviewRoutes } from './admin-reviews';
 import { countLoginAttempt, forgiveLoginAttempt } from '../services/auth/login-throttle';
@@ -253,6 +254,7 @@ export function adminRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   app.route('/catalogue', adminCatalogueRoutes(staff));
   app.route('/catalogue', adminCatalogueCsvRoutes(staff));
   app.route('/', adminOrderRoutes(staff));
+  app.route('/', adminPackingRoutes(staff));
   app.route('/', adminCustomerRoutes(staff));
   app.route('/', adminReviewRoutes(staff));
 

@@ -9,7 +9,7 @@ import {
   PRODUCT_LIST_REQUIRED,
   TestPaymentOrderBody,
 } from '../../contract/schemas/orders';
-import { ApiRoutes, errors, json, jsonBody, onInvalid, pdf } from '../http/api-routes';
+import { ApiRoutes, errors, json, jsonBody, onInvalid, pdf, pdfDownload } from '../http/api-routes';
 import { shopperSession, type SessionEnv } from '../http/auth';
 import { echoedError, notFound } from '../http/errors';
 import { validationError } from '../http/validate';
@@ -217,11 +217,7 @@ export function orderRoutes(
   app.openapi(
     invoice,
     async (c) => {
-      const file = await effects.invoices.shopperPdf(c.get('session').user.id, c.req.valid('param').id);
-      c.header('content-type', 'application/pdf');
-      c.header('content-disposition', `attachment; filename="${file.fileName}"`);
-      c.header('cache-control', 'private, no-store');
-      return c.body(new Uint8Array(file.pdf));
+      return pdfDownload(c, await effects.invoices.shopperPdf(c.get('session').user.id, c.req.valid('param').id));
     },
     noOrder,
   );

@@ -50,6 +50,7 @@ const ORDER_FIELDS = [
   'items',
   'timeline',
   'refund',
+  'shipment',
 ];
 const ITEM_FIELDS = ['product_name', 'product_image', 'quantity', 'price', 'variant', 'product', 'size', 'color'];
 
@@ -374,6 +375,7 @@ describe('orders_history and orders/{id}', () => {
       expected_delivery: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       timeline: [{ state: 'awaiting_payment', at: expect.stringMatching(/^\d{4}-/), actor: 'shopper', note: null }],
       refund: null,
+      shipment: null,
       address: ADDRESS,
       items: expect.arrayContaining([
         {

@@ -272,6 +272,12 @@ describe('the storefront’s calls', () => {
     ['POST', 'admin/refund-requests/{id}/reject'],
     ['GET', 'admin/refund-limits'],
     ['PUT', 'admin/refund-limits'],
+    ['GET', 'admin/packing'],
+    ['GET', 'admin/packing/documents'],
+    ['POST', 'admin/packing/pack'],
+    ['GET', 'admin/couriers'],
+    ['POST', 'admin/couriers'],
+    ['PUT', 'admin/couriers/{id}'],
     ['GET', 'admin/customers'],
     ['GET', 'admin/customers/{id}'],
     ['GET', 'admin/reviews'],
@@ -427,6 +433,7 @@ describe('answers are checked against the document', () => {
       items: [],
       timeline: [],
       refund: null,
+      shipment: null,
     };
     const answer = { status: 200, headers: json, body: [order] };
     expect(() => checker.check('GET', '/api/common/orders_history', answer)).toThrow(/status must be equal to one/);

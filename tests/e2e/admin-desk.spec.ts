@@ -377,7 +377,7 @@ test('support staff find a customer and their orders, cannot open reviews, and t
   const support: SignedInStaff = await signedInStaff(page, 'support', 'Sam Support');
 
   const nav = page.getByRole('navigation', { name: 'Back office' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Catalogue', 'Customers']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'To pack', 'Catalogue', 'Customers']);
   await nav.getByRole('link', { name: 'Customers' }).click();
   await expect(page).toHaveURL(/\/admin\/customers$/);
   await waitForIslands(page);

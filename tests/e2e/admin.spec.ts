@@ -40,6 +40,7 @@ const ADMIN_PAGES = [
   '/admin/customer?id=1',
   '/admin/reviews',
   '/admin/refunds',
+  '/admin/packing',
   '/admin/catalogue',
   '/admin/product?id=1',
   '/admin/product?new=1',
@@ -80,6 +81,7 @@ test('an owner invites a manager, who signs in on a phone and sees only what a m
   await expect(nav.getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'To pack',
     'Refunds',
     'Catalogue',
     'Reviews',
@@ -142,6 +144,7 @@ test('an owner invites a manager, who signs in on a phone and sees only what a m
   await expect(managerPage.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Orders',
+    'To pack',
     'Refunds',
     'Catalogue',
     'Reviews',

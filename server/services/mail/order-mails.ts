@@ -153,8 +153,14 @@ export function orderConfirmedMail(data: OrderMailData, details: { invoice?: Mai
   return details.invoice ? { ...message, attachments: [details.invoice] } : message;
 }
 
-/** The order has left the shop; `trackingNote` is what the courier gave (its name, an AWB number). */
-export function orderShippedMail(data: OrderMailData, details: { trackingNote?: string } = {}): MailMessage {
+/**
+ * The order has left the shop; `trackingNote` is what the courier gave (its name, an AWB number),
+ * `trackingUrl` the courier's tracking page of the parcel when it was shipped with one from the list.
+ */
+export function orderShippedMail(
+  data: OrderMailData,
+  details: { trackingNote?: string; trackingUrl?: string } = {},
+): MailMessage {
   const rows = [{ label: 'Deliver to', value: data.address }];
   if (details.trackingNote && clean(details.trackingNote)) {
     rows.unshift({ label: 'Courier and tracking', value: details.trackingNote });
@@ -171,6 +177,18 @@ export function orderShippedMail(data: OrderMailData, details: { trackingNote?: 
         parts: [`Good news: your order #${data.orderId} has left our warehouse and is on its way to you.`],
       },
       { kind: 'facts', rows },
+      ...(details.trackingUrl
+        ? [
+            {
+              kind: 'paragraph' as const,
+              parts: [
+                'Follow the parcel on ',
+                { text: 'the courier\u2019s tracking page', href: details.trackingUrl },
+                '.',
+              ],
+            },
+          ]
+        : []),
       itemsBlock(data),
       trackButton(data),
     ],

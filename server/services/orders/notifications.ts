@@ -96,7 +96,10 @@ export function createOrderNotifier(db: Db, mailer: Mailer, now: () => number, o
         );
       }
       case 'shipped':
-        return orderShippedMail(data, event.note ? { trackingNote: event.note } : {});
+        return orderShippedMail(data, {
+          ...(event.note ? { trackingNote: event.note } : {}),
+          ...(order.shipment_url ? { trackingUrl: order.shipment_url } : {}),
+        });
       case 'delivered':
         return orderDeliveredMail(data);
       case 'payment_failed':

@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import type { TrustProxy } from '../../shared/proxy-trust';
 import type { Accounts, AccountsOptions } from '../auth/accounts';
 import type { TokenConfig } from '../auth/tokens';
+import type { DeliveryOptions } from '../delivery/serviceability';
 import type { Invoices } from '../invoices/issuing';
 import type { Mailer } from '../mail/mailer';
 import type { Ordering } from '../orders/ordering';
@@ -61,6 +62,8 @@ export interface StaffShop {
   ordering: Ordering;
   /** Tax invoices, for printing an order's. */
   invoices: Invoices;
+  /** Where the shop delivers: the date promised to each order's pincode. */
+  delivery?: DeliveryOptions;
   /** Folder of uploaded media (catalogue photos are stored below it, as profile pictures are). */
   mediaDir: string;
   /**

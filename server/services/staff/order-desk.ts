@@ -8,7 +8,7 @@ import {
 } from '../../../contract/order-lifecycle';
 import { stringify } from 'csv-stringify/sync';
 import { paiseToRupees } from '../../../contract/pricing';
-import { formatIndiaStamp, startOfIndiaDay } from '../../../contract/format';
+import { formatCount, formatIndiaStamp, startOfIndiaDay } from '../../../contract/format';
 import {
   ORDER_BOARD_PAGE_SIZE,
   STAFF_MOVES,
@@ -32,7 +32,7 @@ import {
   type OrderBoardFilter,
   type OrderBoardRecord,
 } from '../../repositories/order-board';
-import { findOrder } from '../../repositories/orders';
+import { findOrder, shipmentOf } from '../../repositories/orders';
 import { refundsOfOrders } from '../../repositories/refunds';
 import { invoiceFileName, NO_INVOICE_YET } from '../invoices/issuing';
 import { packingSlipFileName, renderPackingSlipPdf } from '../invoices/packing-slip-pdf';
@@ -79,7 +79,8 @@ export function boardFilter(query: OrderBoardFilters): OrderBoardFilter {
 
 const fullName = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`.trim();
 
-function boardRowOf(r: OrderBoardRecord): OrderBoardRow {
+/** A board row as the API answers it. */
+export function boardRowOf(r: OrderBoardRecord): OrderBoardRow {
   return {
     id: r.id,
     created_at: r.created_at,
@@ -115,7 +116,7 @@ export async function readOrderBoard(db: Db, query: OrderBoardFilters): Promise<
 
 /** Most orders one export file holds: more is refused with a word to choose fewer days. */
 export const MAX_EXPORT_ORDERS = 50_000;
-export const EXPORT_TOO_MANY = `More than ${MAX_EXPORT_ORDERS.toLocaleString('en-IN')} orders in these days: export fewer days at a time.`;
+export const EXPORT_TOO_MANY = `More than ${formatCount(MAX_EXPORT_ORDERS)} orders in these days: export fewer days at a time.`;
 
 /** The columns of the order export, in order. */
 export const ORDER_EXPORT_COLUMNS = [
@@ -269,6 +270,7 @@ export async function readStaffOrder(db: Db, id: number): Promise<StaffOrder> {
         }
       : null,
     invoice: invoice ? { number: invoice.number, issued_at: invoice.issued_at } : null,
+    shipment: shipmentOf(order),
     moves: STAFF_MOVES.map((to) => ({
       to,
       allowed: canMove(order.state, to, 'staff'),
@@ -320,6 +322,7 @@ export async function moveOrderAsStaff(
   id: number,
   to: StaffMove,
   note: string | null,
+  alsoInMove?: (trx: Db) => Promise<void>,
 ): Promise<{ order: StaffOrder; waiting: boolean }> {
   const limit = to === 'cancelled' ? await refundLimitOf(staff.db, actor.role) : null;
   try {
@@ -329,6 +332,7 @@ export async function moveOrderAsStaff(
         throw new ApprovalNeeded(refundOnCancel(move.before));
       }
       await recordMove(trx, actor, id, move, note);
+      await alsoInMove?.(trx);
     });
   } catch (error) {
     if (!(error instanceof ApprovalNeeded)) throw error;

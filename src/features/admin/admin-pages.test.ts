@@ -11,9 +11,9 @@ const NOW = Date.parse('2026-11-24T08:00:00Z');
 
 describe('the menu shows only what the role may do', () => {
   test.each<[StaffRole, string[]]>([
-    ['owner', ['Dashboard', 'Orders', 'Refunds', 'Catalogue', 'Reviews', 'Customers', 'Staff', 'Audit log']],
-    ['manager', ['Dashboard', 'Orders', 'Refunds', 'Catalogue', 'Reviews']],
-    ['support', ['Dashboard', 'Orders', 'Catalogue', 'Customers']],
+    ['owner', ['Dashboard', 'Orders', 'To pack', 'Refunds', 'Catalogue', 'Reviews', 'Customers', 'Staff', 'Audit log']],
+    ['manager', ['Dashboard', 'Orders', 'To pack', 'Refunds', 'Catalogue', 'Reviews']],
+    ['support', ['Dashboard', 'Orders', 'To pack', 'Catalogue', 'Customers']],
   ])('%s', (role, labels) => {
     expect(navFor(role).map((s) => s.label)).toEqual(labels);
   });

@@ -12,6 +12,8 @@ export const adminOrders = '/admin/orders';
 /** One order (its id in the query: the page is one on-demand page for every order). */
 export const adminOrder = (id: number) => `/admin/order?id=${id}`;
 export const adminReviews = '/admin/reviews';
+/** The orders to pack, their papers, and the couriers. */
+export const adminPacking = '/admin/packing';
 /** Refunds waiting for a manager's or an owner's approval. */
 export const adminRefunds = '/admin/refunds';
 export const adminCustomers = '/admin/customers';

@@ -24,11 +24,19 @@ export async function getStaffOrder(id: number, signal?: AbortSignal): Promise<S
   return (await call(`admin/orders/${id}`, { ...asStaff(), signal })) as StaffOrder;
 }
 
-/** Moves an order along (the note: the tracking number when shipping, the reason when cancelling). */
-export async function moveOrder(id: number, to: StaffMove, note: string | undefined): Promise<StaffOrder> {
+/**
+ * Moves an order along (the note: the tracking number when shipping without a courier from the
+ * list, the reason when cancelling; `courier`: the courier from the list and the AWB number).
+ */
+export async function moveOrder(
+  id: number,
+  to: StaffMove,
+  note: string | undefined,
+  courier?: { courier_id: number; awb: string },
+): Promise<StaffOrder> {
   return (await call(`admin/orders/${id}/move`, {
     method: 'POST',
-    json: note ? { to, note } : { to },
+    json: { to, ...(note ? { note } : {}), ...courier },
     ...asStaff(),
   })) as StaffOrder;
 }

@@ -45,6 +45,20 @@ function Tracker() {
           {endedAt && orderDate(endedAt) ? ` on ${orderDate(endedAt)}` : ''}
         </p>
         {!ended && deliveryLine(order) && <p className="text-sm">{deliveryLine(order)}</p>}
+        {order.shipment && (
+          <p className="text-sm" data-testid="order-shipment">
+            {order.shipment.courier}, AWB {order.shipment.awb} ·{' '}
+            <a
+              href={order.shipment.tracking_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-brand-800 underline"
+            >
+              Track with {order.shipment.courier}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        )}
         <OrderNotes order={order} />
         <div className="mt-2">
           <OrderActions order={order} onChanged={load} />

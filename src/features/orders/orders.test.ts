@@ -41,6 +41,7 @@ const order = (id: number, status: PaymentStatus, variants: number[], extra: Par
   expected_delivery: null,
   timeline: [],
   refund: null,
+  shipment: null,
   ...extra,
 });
 

@@ -10,6 +10,13 @@ import {
 import type { Order } from '../../../contract/types';
 import { asList, isRecord, num, resolveMedia, str, strOrNull } from './read';
 
+/** What an order was shipped with; its tracking link only when it is an https address. */
+function shipmentOf(raw: unknown): Order['shipment'] {
+  if (!isRecord(raw)) return null;
+  const [courier, awb, url] = [str(raw.courier), str(raw.awb), str(raw.tracking_url)];
+  return courier && awb && /^https:\/\/[^\s]+$/.test(url) ? { courier, awb, tracking_url: url } : null;
+}
+
 /** An order with its items. */
 export function normaliseOrder(raw: unknown, mediaOrigin: string): Order {
   const r = isRecord(raw) ? raw : {};
@@ -44,6 +51,7 @@ export function normaliseOrder(raw: unknown, mediaOrigin: string): Order {
       refund && refundStatus
         ? { amount: num(refund.amount), status: refund.status as RefundStatus, updated_at: str(refund.updated_at) }
         : null,
+    shipment: shipmentOf(r.shipment),
     items: asList(r.items).map((item) => {
       const i = isRecord(item) ? item : {};
       return {

@@ -1,32 +1,59 @@
-import { useId, useRef, useState } from 'react';
-import type { StaffOrder } from '../../../../contract/api/admin-orders';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Courier, StaffOrder } from '../../../../contract/api/admin-orders';
 import { MAX_MOVE_NOTE } from '../../../../contract/schemas/admin-orders';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Field, FormMessage } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
 import { moveOrder } from '../desk-api';
-import { checkMove, movedText, moveButtons, type MoveButton } from './order-moves';
+import { checkMove, movedText, moveButtons, type MoveButton, type ShipChoice } from './order-moves';
+import { getCouriers } from './packing-api';
+import { ShipFields } from './ShipFields';
 
-function MoveRow({ button, busy, onMove }: { button: MoveButton; busy: boolean; onMove: (note: string) => void }) {
+function MoveRow({
+  button,
+  busy,
+  couriers,
+  onMove,
+}: {
+  button: MoveButton;
+  busy: boolean;
+  couriers: readonly Courier[];
+  onMove: (note: string, ship: ShipChoice) => void;
+}) {
   const [note, setNote] = useState('');
+  const offered = couriers.find((c) => c.active);
+  const [ship, setShip] = useState<ShipChoice>({ courierId: offered?.id ?? null, awb: '' });
   const [error, setError] = useState('');
   const [asking, setAsking] = useState(false);
   const reasonId = useId();
+  const shipping = button.allowed && button.to === 'shipped';
+  const withCourier = shipping && offered !== undefined && ship.courierId !== null;
   const go = () => {
-    const checked = checkMove(button.to, note);
+    const checked = checkMove(button.to, note, shipping ? ship : undefined);
     if (!checked.ok) return setError(checked.error);
     if (button.confirm) return setAsking(true);
-    onMove(note);
+    onMove(note, ship);
   };
   return (
     <li className="space-y-2 rounded-lg border border-slate-200 p-3">
+      {shipping && (
+        <ShipFields
+          couriers={couriers}
+          choice={ship}
+          error={withCourier ? error : ''}
+          onChoice={(choice) => {
+            setShip(choice);
+            setError('');
+          }}
+        />
+      )}
       {button.allowed && button.noteLabel && (
         <Field
-          label={button.noteLabel}
+          label={withCourier ? 'Note for the customer (optional)' : button.noteLabel}
           name={`note-${button.to}`}
           value={note}
-          error={error}
+          error={withCourier ? '' : error}
           autoComplete="off"
           onValue={(value) => {
             setNote(value);
@@ -58,7 +85,7 @@ function MoveRow({ button, busy, onMove }: { button: MoveButton; busy: boolean; 
           keep="Keep the order"
           onAnswer={(yes) => {
             setAsking(false);
-            if (yes) onMove(note);
+            if (yes) onMove(note, ship);
           }}
         />
       )}
@@ -72,13 +99,26 @@ export function OrderMoves({ order, onMoved }: { order: StaffOrder; onMoved: (or
   const heading = useRef<HTMLHeadingElement>(null);
   const [message, setMessage] = useState<{ text: string; kind: 'error' | 'success' }>({ text: '', kind: 'success' });
 
-  const move = async (button: MoveButton, note: string) => {
-    const checked = checkMove(button.to, note);
+  const [couriers, setCouriers] = useState<Courier[]>([]);
+  const packed = order.state === 'packed';
+
+  useEffect(() => {
+    if (!packed) return;
+    const controller = new AbortController();
+    // Without the list (it could not be loaded), shipping takes the tracking note as before.
+    getCouriers(controller.signal).then(setCouriers, () => setCouriers([]));
+    return () => controller.abort();
+  }, [packed]);
+
+  const move = async (button: MoveButton, note: string, ship: ShipChoice) => {
+    const checked = checkMove(button.to, note, button.to === 'shipped' ? ship : undefined);
     if (!checked.ok) return;
     setBusy(true);
     setMessage({ text: '', kind: 'success' });
     try {
-      const moved = await moveOrder(order.id, checked.to, checked.note);
+      const { courier_id: courierId, awb } = checked;
+      const courier = courierId !== undefined && awb ? { courier_id: courierId, awb } : undefined;
+      const moved = await moveOrder(order.id, checked.to, checked.note, courier);
       onMoved(moved);
       setMessage({ text: movedText(moved, checked.to), kind: 'success' });
       // The pressed button is gone or disabled now: focus goes to the moves' heading, not the page's top.
@@ -103,7 +143,8 @@ export function OrderMoves({ order, onMoved }: { order: StaffOrder; onMoved: (or
             key={`${order.state}-${button.to}`}
             button={button}
             busy={busy}
-            onMove={(note) => void move(button, note)}
+            couriers={couriers}
+            onMove={(note, ship) => void move(button, note, ship)}
           />
         ))}
       </ul>

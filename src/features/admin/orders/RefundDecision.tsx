@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { RefundRequest, StaffOrder } from '../../../../contract/api/admin-orders';
 import { formatDateTime, formatRupees } from '../../../../contract/format';
 import { MAX_MOVE_NOTE, RefundRejectBody } from '../../../../contract/schemas/admin-orders';
@@ -42,7 +42,6 @@ export function RefundDecision({
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
-  const id = useId();
 
   const decide = async (work: () => Promise<StaffOrder>, done: (order: StaffOrder) => string) => {
     setBusy(true);
@@ -67,10 +66,7 @@ export function RefundDecision({
   };
 
   return (
-    <div className="space-y-2" aria-labelledby={`${id}-decide`}>
-      <p id={`${id}-decide`} className="sr-only">
-        Decide the refund of order #{request.order_id}
-      </p>
+    <div className="space-y-2">
       <div className="flex flex-wrap gap-2">
         <Button
           variant="danger"

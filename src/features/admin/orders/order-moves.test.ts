@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { StaffOrder } from '../../../../contract/api/admin-orders';
 import { refusalOf, type OrderState, type PaymentMethod } from '../../../../contract/order-lifecycle';
-import { STAFF_MOVES, TRACKING_REQUIRED } from '../../../../contract/schemas/admin-orders';
+import {
+  AWB_INVALID,
+  COURIER_NEEDS_AWB,
+  STAFF_MOVES,
+  TRACKING_REQUIRED,
+} from '../../../../contract/schemas/admin-orders';
 import { NOT_ALLOWED } from '../../../../contract/schemas/common';
 import { HideReviewBody } from '../../../../contract/schemas/admin-reviews';
 import { validate } from '../../../../contract/schemas/common';
@@ -36,6 +41,7 @@ function order(state: OrderState, method: PaymentMethod = 'online', paid = state
       return { to, allowed: reason === null, reason, needs_note: to === 'shipped' };
     }),
     refund_request: null,
+    shipment: null,
     notes: [],
   };
 }
@@ -113,6 +119,28 @@ describe('a move is checked before it is sent', () => {
     [['delivered', ''], { ok: true, to: 'delivered', note: undefined }],
   ])('%j → %j', (args, expected) => {
     expect(checkMove(...args)).toEqual(expected);
+  });
+
+  test.each<[Parameters<typeof checkMove>, ReturnType<typeof checkMove>]>([
+    [
+      ['shipped', '', { courierId: 3, awb: ' DL-1234567 ' }],
+      { ok: true, to: 'shipped', note: undefined, courier_id: 3, awb: 'DL-1234567' },
+    ],
+    [
+      ['shipped', 'Leave with the guard', { courierId: 3, awb: 'DL1234567' }],
+      { ok: true, to: 'shipped', note: 'Leave with the guard', courier_id: 3, awb: 'DL1234567' },
+    ],
+    [['shipped', '', { courierId: 3, awb: '' }], { ok: false, error: COURIER_NEEDS_AWB }],
+    [['shipped', '', { courierId: 3, awb: 'DL 12' }], { ok: false, error: AWB_INVALID }],
+    [['shipped', '', { courierId: null, awb: '' }], { ok: false, error: TRACKING_REQUIRED }],
+    [
+      ['shipped', 'Local courier 77', { courierId: null, awb: '' }],
+      { ok: true, to: 'shipped', note: 'Local courier 77' },
+    ],
+    // A courier chosen for another move is not sent.
+    [['packed', '', { courierId: 3, awb: 'DL1234567' }], { ok: true, to: 'packed', note: undefined }],
+  ])('with a courier: %j → %j', (args, expected) => {
+    expect(checkMove(...args)).toStrictEqual(expected);
   });
 
   test('what the page says after a move', () => {

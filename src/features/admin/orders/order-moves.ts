@@ -83,18 +83,52 @@ export function moveButtons(order: StaffOrder): MoveButton[] {
   }));
 }
 
+/** Shipping with a courier from the list: its id (null: another courier, named in the note) and the AWB number. */
+export interface ShipChoice {
+  courierId: number | null;
+  awb: string;
+}
+
+const NO_COURIER: ShipChoice = { courierId: null, awb: '' };
+
+/** A move as it is sent: where to, its note, and for shipping the courier and AWB number. */
+export interface CheckedMove {
+  ok: true;
+  to: StaffMove;
+  note: string | undefined;
+  courier_id?: number;
+  awb?: string;
+}
+
 /**
- * The body of a move, checked with the shared rules (OrderMoveBody: the tracking note when
- * shipping, at most 500 characters, one line) and, for a cancellation, that a reason is given.
+ * The body of a move, checked with the shared rules (OrderMoveBody: a courier from the list with
+ * its AWB number, or the tracking note, when shipping; at most 500 characters, one line) and, for
+ * a cancellation, that a reason is given.
  */
 export function checkMove(
   to: StaffMove,
   note: string,
-): { ok: true; to: StaffMove; note: string | undefined } | { ok: false; error: string } {
-  const checked = validate(OrderMoveBody, note.trim() ? { to, note } : { to });
-  if (!checked.ok) return { ok: false, error: checked.errors.note ?? Object.values(checked.errors)[0] ?? '' };
+  ship: ShipChoice = NO_COURIER,
+): CheckedMove | { ok: false; error: string } {
+  const withCourier = to === 'shipped' && ship.courierId !== null;
+  const body = {
+    to,
+    ...(note.trim() ? { note } : {}),
+    ...(withCourier ? { courier_id: ship.courierId, ...(ship.awb.trim() ? { awb: ship.awb } : {}) } : {}),
+  };
+  const checked = validate(OrderMoveBody, body);
+  if (!checked.ok) {
+    const { errors } = checked;
+    return { ok: false, error: errors.awb ?? errors.courier_id ?? errors.note ?? Object.values(errors)[0] ?? '' };
+  }
   if (to === 'cancelled' && !checked.data.note) return { ok: false, error: CANCEL_REASON_REQUIRED };
-  return { ok: true, to, note: checked.data.note || undefined };
+  const { courier_id: courierId, awb } = checked.data;
+  return {
+    ok: true,
+    to,
+    note: checked.data.note || undefined,
+    ...(courierId !== undefined && awb ? { courier_id: courierId, awb } : {}),
+  };
 }
 
 /** What the page says once a move is made. */
