@@ -25,6 +25,7 @@ import { createOrderNotifier } from './services/orders/notifications';
 import { createOrdering } from './services/orders/ordering';
 import { createRefunds } from './services/orders/refunds';
 import { startOrderSweeper } from './services/orders/sweeper';
+import { createStaffAlerts } from './services/staff/order-alerts';
 import { backgroundSettled } from './services/background';
 import { encodeInBackground } from './services/images/encoder';
 import { redisStore } from './services/rate-limit';
@@ -104,6 +105,7 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
       ordering: createOrdering(db, { provider: payments.provider, refunds }, Date.now, orderingOptions(env)),
       refunds,
       notifier,
+      alerts: createStaffAlerts(db, accounts.mailer, Date.now, { siteUrl: env.siteUrl, log }),
     },
     log,
   );

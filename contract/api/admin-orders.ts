@@ -152,6 +152,11 @@ export const PackResultsSchema = z
   .meta({ id: 'PackResults', description: 'Each order asked for: packed, or why not.' });
 export type PackResults = z.infer<typeof PackResultsSchema>;
 
+export const OrderAlertsSchema = z
+  .strictObject({ new_orders: z.boolean(), daily_summary: z.boolean() })
+  .meta({ id: 'OrderAlerts', description: 'The e-mails of orders a staff member gets.' });
+export type OrderAlerts = z.infer<typeof OrderAlertsSchema>;
+
 /** One order in full, as staff see it. */
 const staffName = z.strictObject({ id, name: z.string() });
 

@@ -278,3 +278,16 @@ export const OrderExportQuery = z
     message: EXPORT_TOO_LONG,
     path: ['to'],
   });
+
+export const ALERT_CHOICE_INVALID = 'Say true or false for each e-mail.';
+
+/** PUT /api/admin/me/alerts: the e-mails of orders the signed-in staff member wants. */
+export const OrderAlertsBody = z.strictObject({
+  new_orders: z
+    .boolean({ error: ALERT_CHOICE_INVALID })
+    .meta({ description: 'An e-mail of new orders, at most every 10 minutes, with every order since the last.' }),
+  daily_summary: z
+    .boolean({ error: ALERT_CHOICE_INVALID })
+    .meta({ description: 'Each morning from 08:00 IST: the day before\u2019s orders, cancellations and refunds.' }),
+});
+export type OrderAlertsInput = z.infer<typeof OrderAlertsBody>;

@@ -26,6 +26,7 @@ import { ApiError, notFound, tooManyRequests } from '../http/errors';
 import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv } from '../http/staff-auth';
 import { adminCatalogueCsvRoutes } from './admin-catalogue-csv';
 import { adminCatalogueRoutes } from './admin-catalogue';
+import { adminAlertRoutes } from './admin-alerts';
 import { adminOrderRoutes } from './admin-orders';
 import { adminPackingRoutes } from './admin-packing';
 import { adminCustomerRoutes } from './admin-customers';
@@ -255,6 +256,7 @@ export function adminRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   app.route('/catalogue', adminCatalogueCsvRoutes(staff));
   app.route('/', adminOrderRoutes(staff));
   app.route('/', adminPackingRoutes(staff));
+  app.route('/', adminAlertRoutes(staff));
   app.route('/', adminCustomerRoutes(staff));
   app.route('/', adminReviewRoutes(staff));
 

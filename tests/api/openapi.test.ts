@@ -278,6 +278,8 @@ describe('the storefront’s calls', () => {
     ['GET', 'admin/couriers'],
     ['POST', 'admin/couriers'],
     ['PUT', 'admin/couriers/{id}'],
+    ['GET', 'admin/me/alerts'],
+    ['PUT', 'admin/me/alerts'],
     ['GET', 'admin/customers'],
     ['GET', 'admin/customers/{id}'],
     ['GET', 'admin/reviews'],

@@ -3,6 +3,7 @@ import { formatTime } from '../../../contract/format';
 import { PERMISSION_LABELS, ROLE_LABELS, ROLE_PERMISSIONS } from '../../../contract/staff';
 import { AdminShell } from './AdminShell';
 import { navFor } from './admin-nav';
+import { OrderAlertsForm } from './orders/OrderAlertsForm';
 
 /** Recovery codes left below which the dashboard asks for new ones to be arranged. */
 const FEW_RECOVERY_CODES = 3;
@@ -42,6 +43,7 @@ function Dashboard({ me }: { me: StaffMe }) {
           </ul>
         </section>
       )}
+      <OrderAlertsForm />
       <section aria-labelledby="permissions-heading">
         <h2 id="permissions-heading" className="mb-2 text-lg font-bold">
           What your role may do

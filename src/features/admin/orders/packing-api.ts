@@ -2,7 +2,7 @@
  * The packing queue's calls (docs/api.md, "Back office: packing and couriers"): what to pack, its
  * slips and invoices as one PDF, marking a batch packed, and the couriers orders ship with.
  */
-import type { Courier, PackingQueue, PackResults } from '../../../../contract/api/admin-orders';
+import type { Courier, OrderAlerts, PackingQueue, PackResults } from '../../../../contract/api/admin-orders';
 import type { CourierInput } from '../../../../contract/schemas/admin-orders';
 import { call, callFile, type ApiFile } from '../../../lib/api/http';
 import { asStaff } from '../admin-api';
@@ -39,4 +39,14 @@ export async function addCourier(input: CourierInput): Promise<Courier> {
 /** Changes a courier (owners). */
 export async function changeCourier(id: number, input: CourierInput): Promise<Courier> {
   return (await call(`admin/couriers/${id}`, { method: 'PUT', json: input, ...asStaff() })) as Courier;
+}
+
+/** The e-mails of orders the signed-in staff member gets. */
+export async function getOrderAlerts(signal?: AbortSignal): Promise<OrderAlerts> {
+  return (await call('admin/me/alerts', { ...asStaff(), signal })) as OrderAlerts;
+}
+
+/** Chooses the e-mails of orders the signed-in staff member gets. */
+export async function setOrderAlerts(choices: OrderAlerts): Promise<OrderAlerts> {
+  return (await call('admin/me/alerts', { method: 'PUT', json: choices, ...asStaff() })) as OrderAlerts;
 }
