@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { TRACKING_REQUIRED } from '../../contract/schemas/admin-orders';
+import { COURIER_NEEDS_AWB, TRACKING_REQUIRED } from '../../contract/schemas/admin-orders';
+import { pdfText } from '../pdf-text';
 import { HIDE_REASON_REQUIRED } from '../../contract/schemas/admin-reviews';
 import { ROLE_CANNOT } from '../../contract/staff';
 import { itemAt } from '../lists';
 import {
+  apiStaffToken,
   phone,
   recordProblems,
   seriousViolations,
@@ -126,11 +128,17 @@ test('on a slow phone, an owner finds a paid order on the board, packs, ships an
   await expect(page.getByRole('status').filter({ hasText: `Order #${id} is now packed.` })).toBeVisible();
   await expect(page.getByTestId('order-state')).toHaveText('Packed');
 
-  // Shipping needs the courier and tracking number.
-  const note = `BlueDart AWB ${Date.now()}`;
+  // Shipping needs a courier from the shop's list and its AWB number, or another courier in the note.
+  const awb = `BD${Date.now()}`;
+  const note = `Blue Dart, AWB ${awb}`;
+  await page.getByLabel('Courier', { exact: true }).selectOption({ label: 'Blue Dart' });
+  await page.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.getByText(COURIER_NEEDS_AWB)).toBeVisible();
+  await page.getByLabel('Courier', { exact: true }).selectOption({ label: 'Another courier (write it in the note)' });
   await page.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(page.getByText(TRACKING_REQUIRED)).toBeVisible();
-  await page.getByLabel('Courier and tracking number').fill(note);
+  await page.getByLabel('Courier', { exact: true }).selectOption({ label: 'Blue Dart' });
+  await page.getByLabel('AWB number').fill(awb);
   await page.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(page.getByTestId('order-state')).toHaveText('Shipped');
 
@@ -162,11 +170,15 @@ test('on a slow phone, an owner finds a paid order on the board, packs, ships an
   expect(problems, 'console errors on the phone').toEqual([]);
   await page.context().close();
 
-  // The shopper's tracking page shows it delivered, with the tracking note.
+  // The shopper's tracking page shows it delivered, with the courier's note and its tracking link.
   const tracking = await shopperPage(browser, shopper);
   await tracking.goto(`/trackorder/${id}`);
   await expect(tracking.getByTestId('order-state')).toHaveText('Delivered');
   await expect(tracking.getByTestId('order-timeline')).toContainText(note);
+  await expect(tracking.getByRole('link', { name: 'Track with Blue Dart (opens in a new tab)' })).toHaveAttribute(
+    'href',
+    `https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=${awb}`,
+  );
   await tracking.context().close();
 });
 
@@ -290,6 +302,53 @@ test('support’s cancellation of a paid order waits for an owner, who approves 
   expect(body).toContain('The shopper called: ordered twice');
   expect(body).not.toContain('after 6 pm');
   await owner.context().close();
+});
+
+test('three orders are packed from one queue with one printed PDF; the owner opts in to new-order e-mails', async ({
+  page,
+  request,
+}) => {
+  const item = await ownProduct(request);
+  const variant = itemAt(item.variants, 0, 'its variants').id;
+  const ids: number[] = [];
+  for (const n of [1, 2, 3])
+    ids.push(await paidOrder(request, await apiShopper(request, { prefix: `pack${n}` }), variant));
+  await signedInStaff(page, 'owner', 'Kiran Owner');
+
+  const alerts = page.getByRole('form', { name: 'E-mails to me about orders' });
+  await alerts.getByLabel(/^New orders/).check();
+  await alerts.getByRole('button', { name: 'Save my e-mails' }).click();
+  await expect(page.getByText('Your e-mails are saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'E-mails to me about orders' }).getByLabel(/^New orders/)).toBeChecked();
+
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'To pack' }).click();
+  await expect(page).toHaveURL(/\/admin\/packing$/);
+  await waitForIslands(page);
+  for (const id of ids) {
+    await expect(boardRow(page, id)).toContainText('Online · Paid');
+    await page.getByRole('checkbox', { name: `Select order #${id}` }).check();
+  }
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Print slips and invoices (3)' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^GharBazaar-packing-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const text = await pdfText(fs.readFileSync(await file.path()));
+  expect(text.match(/PACKING SLIP/g)).toHaveLength(3);
+  expect(text.match(/TAX INVOICE/g)).toHaveLength(3);
+  for (const id of ids) expect(text).toContain(`#${id}`);
+  expect(await seriousViolations(page), 'the packing queue').toEqual([]);
+
+  await page.getByRole('button', { name: 'Mark packed (3)' }).click();
+  await expect(page.getByText('3 orders packed.')).toBeVisible();
+  for (const id of ids) await expect(boardRow(page, id)).toHaveCount(0);
+  const manager = { authorization: `Bearer ${await apiStaffToken(request, 'manager')}` };
+  for (const id of ids) {
+    const order = await request.get(`/api/admin/orders/${id}`, { headers: manager });
+    expect(((await order.json()) as { state: string }).state).toBe('packed');
+  }
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await sidewaysScroll(page), 'the packing queue fits a 390 px phone').toBe(0);
 });
 
 test('an owner hides a review with a reason: it leaves the product’s public list and average', async ({
