@@ -261,8 +261,9 @@ test('the audit log reads in words at 1,024 px and keeps its filters; phones see
   expect(await sidewaysScroll(page), 'the audit log at 390 px').toBeLessThanOrEqual(0);
   await page.goto(`/admin/product?id=${product.id}`);
   await waitForIslands(page);
-  await page.getByLabel('Stock on hand').fill('21');
-  await page.getByRole('button', { name: 'Set stock' }).click();
+  const card = page.getByRole('region', { name: `Variant: ${variant.name}` });
+  await card.getByLabel('Stock on hand').fill('21');
+  await card.getByRole('button', { name: 'Set stock' }).click();
   const notice = page.getByTestId('desk-notice').filter({ hasText: 'Stock set.' });
   await expect(notice).toBeInViewport();
   const box = await notice.boundingBox();
