@@ -94,11 +94,9 @@ export const AuditEntrySchema = z
     summary: z.string().meta({
       description: "The entry as one line in words, e.g. 'Price of Tiffin Box Large: ₹649 → ₹629'.",
     }),
-    changes: z
-      .array(z.strictObject({ field: z.string(), before: z.string(), after: z.string() }))
-      .meta({
-        description: "Each field the change touched, in words: { field: 'Price', before: '₹649', after: '₹629' }.",
-      }),
+    changes: z.array(z.strictObject({ field: z.string(), before: z.string(), after: z.string() })).meta({
+      description: "Each field the change touched, in words: { field: 'Price', before: '₹649', after: '₹629' }.",
+    }),
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
