@@ -4,6 +4,7 @@ import { AUDIT_KIND_UNKNOWN } from '../../contract/audit-actions';
 import { dayAfter, indiaDay } from '../../contract/format';
 import { DATE_INVALID, DATES_REVERSED } from '../../contract/schemas/common';
 import { AUDIT_STAFF_INVALID } from '../../contract/schemas/staff';
+import { readAuditPage } from '../../server/services/staff/audit';
 import { appPerFile, buy, makeTestApp, newUser } from './helpers';
 import { stockedOnce, teamOnce } from './staff-helpers';
 
@@ -172,6 +173,36 @@ describe('entries in words', () => {
       summary: 'Removed variant Small',
     });
   });
+});
+
+test('the names of a page are looked up in one batch: at most 11 queries for 100 entries, never one per entry', async () => {
+  const { manager } = await staff();
+  const { variantId } = await ownProduct();
+  for (let onHand = 30; onHand < 40; onHand += 1) {
+    const res = await t.call('PATCH', `/api/admin/catalogue/variants/${variantId}/stock`, {
+      token: manager.token,
+      json: { on_hand: onHand },
+    });
+    expect(res.status).toBe(200);
+  }
+  const queriesFor = async (pageSize: number) => {
+    let queries = 0;
+    const counted = t.db.withPlugin({
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const page = await readAuditPage(counted, 1, pageSize);
+    return { queries, entries: page.results.length };
+  };
+  const few = await queriesFor(5);
+  const many = await queriesFor(100);
+  expect(many.entries).toBeGreaterThan(20);
+  // The count, the page, and one look-up per kind of record named (nine kinds at most).
+  expect(many.queries).toBeLessThanOrEqual(11);
+  expect(many.queries - few.queries).toBeLessThanOrEqual(9);
 });
 
 describe('filters', () => {
