@@ -103,6 +103,11 @@ export function startOfIndiaDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - INDIA_OFFSET_MS).toISOString();
 }
 
+/** The calendar day after `day` (YYYY-MM-DD): '2026-11-30' → '2026-12-01'. */
+export function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}
+
 /** A calendar date, no zone: '2026-11-27' → 'Fri, 27 Nov' (the weekday tells a shopper when to be in). */
 export function formatCalendarDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);

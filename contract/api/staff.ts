@@ -87,6 +87,16 @@ export const AuditEntrySchema = z
     outcome: z.enum(['done', 'denied']),
     ip: z.string().nullable(),
     note: z.string().nullable().meta({ description: 'Why it was denied, or how it was done.' }),
+    action_label: z.string().meta({ description: "What was done, in words: 'Stock set', 'Order moved'." }),
+    record_name: z.string().nullable().meta({
+      description: "The record's name: the product, variant, category or staff member, 'Order #53'; null for none.",
+    }),
+    summary: z.string().meta({
+      description: "The entry as one line in words, e.g. 'Price of Tiffin Box Large: ₹649 → ₹629'.",
+    }),
+    changes: z.array(z.strictObject({ field: z.string(), before: z.string(), after: z.string() })).meta({
+      description: "Each field the change touched, in words: { field: 'Price', before: '₹649', after: '₹629' }.",
+    }),
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -1,7 +1,7 @@
 /** Rules and messages of the back office's orders board and order moves, shared by the /admin pages and the server. */
 import { z } from 'zod';
 import { ORDER_STATES, PAYMENT_METHODS, type OrderState } from '../order-lifecycle';
-import { cleanLine, digitsId, NOT_ALLOWED, requiredText } from './common';
+import { cleanLine, DATE_INVALID, DATES_REVERSED, dayField, digitsId, NOT_ALLOWED, requiredText } from './common';
 import { MAX_STAFF_PAGE_SIZE } from './staff';
 
 /** Orders on one page of the board unless the caller asks for another size. */
@@ -24,8 +24,7 @@ export type StaffMove = (typeof STAFF_MOVES)[number];
 export const STATE_UNKNOWN = `State must be one or more of: ${ORDER_STATES.join(', ')} (separated by commas).`;
 export const PAYMENT_METHOD_UNKNOWN = `Payment method must be one of: ${PAYMENT_METHODS.join(', ')}.`;
 export const PINCODE_INVALID = 'Pincode must be 6 digits.';
-export const DATE_INVALID = 'Give the date as YYYY-MM-DD.';
-export const DATES_REVERSED = 'The "from" date must not be after the "to" date.';
+export { DATE_INVALID, DATES_REVERSED };
 export const SORT_UNKNOWN = `Sort must be one of: ${ORDER_SORTS.join(', ')}.`;
 export const MOVE_TO_UNKNOWN = `Move the order to one of: ${STAFF_MOVES.join(', ')}.`;
 export const TRACKING_REQUIRED = 'Give the courier and tracking number to mark the order shipped.';
@@ -55,23 +54,7 @@ export function searchField(max: number, description: string) {
     .meta({ description });
 }
 
-/** True when `value` (YYYY-MM-DD) is a day of the calendar: 2026-02-30 is not. */
-function isCalendarDate(value: string): boolean {
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const dateField = (description: string) =>
-  z
-    .string()
-    .trim()
-    .regex(DAY, DATE_INVALID)
-    // Only a day the pattern accepted is checked against the calendar: one message per mistake.
-    .refine((value) => !DAY.test(value) || isCalendarDate(value), DATE_INVALID)
-    .optional()
-    .meta({ description, example: '2026-11-24' });
+const dateField = dayField;
 
 /** The distinct states of `state=packed, shipped`, spaces ignored. */
 function statesIn(value: string): string[] {

@@ -128,3 +128,25 @@ export const digitsId = z
 
 /** A path whose one parameter is an id: `/orders/:id`, `/cart/:id`. */
 export const IdParams = z.object({ id: digitsId });
+
+export const DATE_INVALID = 'Give the date as YYYY-MM-DD.';
+export const DATES_REVERSED = 'The "from" date must not be after the "to" date.';
+
+/** True when `value` (YYYY-MM-DD) is a day of the calendar: 2026-02-30 is not. */
+function isCalendarDate(value: string): boolean {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day (YYYY-MM-DD, India time) in an address's query, optional: the order board's and the audit log's filters. */
+export const dayField = (description: string) =>
+  z
+    .string()
+    .trim()
+    .regex(DAY, DATE_INVALID)
+    // Only a day the pattern accepted is checked against the calendar: one message per mistake.
+    .refine((value) => !DAY.test(value) || isCalendarDate(value), DATE_INVALID)
+    .optional()
+    .meta({ description, example: '2026-11-24' });

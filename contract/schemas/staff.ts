@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../staff';
 import { PASSWORD_MAX, emailField, newPassword } from './auth';
-import { digitsId, requiredText } from './common';
+import { AUDIT_GROUPS, AUDIT_KIND_UNKNOWN, AUDIT_KINDS } from '../audit-actions';
+import { DATES_REVERSED, dayField, digitsId, requiredText } from './common';
 
 export const ROLE_REQUIRED = 'Role is required.';
 export const ROLE_UNKNOWN = `Role must be one of: ${STAFF_ROLES.join(', ')}.`;
@@ -10,6 +11,7 @@ export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app
 export const STAFF_CHANGE_EMPTY = 'Say what to change: the role, or whether the account is disabled.';
 export const STAFF_PAGE_SIZE = 50;
 export const MAX_STAFF_PAGE_SIZE = 100;
+export const AUDIT_STAFF_INVALID = 'The staff member must be given by their id (digits only).';
 /** Far past any log's end, and small enough that the offset stays an exact number. */
 const MAX_AUDIT_PAGE = 1_000_000;
 
@@ -66,17 +68,39 @@ export const staffChangeSchema = z
   })
   .refine((v) => v.role !== undefined || v.disabled !== undefined, { message: STAFF_CHANGE_EMPTY, path: ['role'] });
 
-/** A page of the audit log, newest first. */
-export const AuditQuery = z.object({
-  page: digitsId
-    .pipe(z.number().max(MAX_AUDIT_PAGE, `At most ${MAX_AUDIT_PAGE}.`))
-    .optional()
-    .meta({ description: 'Page number from 1 (default 1).' }),
-  page_size: digitsId
-    .pipe(z.number().max(MAX_STAFF_PAGE_SIZE, `At most ${MAX_STAFF_PAGE_SIZE}.`))
-    .optional()
-    .meta({ description: `Entries per page, at most ${MAX_STAFF_PAGE_SIZE} (default ${STAFF_PAGE_SIZE}).` }),
-});
+/** A page of the audit log, newest first, narrowed by who acted, the kind of entry and the days (India time). */
+export const AuditQuery = z
+  .object({
+    page: digitsId
+      .pipe(z.number().max(MAX_AUDIT_PAGE, `At most ${MAX_AUDIT_PAGE}.`))
+      .optional()
+      .meta({ description: 'Page number from 1 (default 1).' }),
+    page_size: digitsId
+      .pipe(z.number().max(MAX_STAFF_PAGE_SIZE, `At most ${MAX_STAFF_PAGE_SIZE}.`))
+      .optional()
+      .meta({ description: `Entries per page, at most ${MAX_STAFF_PAGE_SIZE} (default ${STAFF_PAGE_SIZE}).` }),
+    staff_id: z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/, AUDIT_STAFF_INVALID)
+      .transform(Number)
+      .optional()
+      .meta({ description: 'Only what this staff member did (their id).', example: '3' }),
+    kind: z
+      .string()
+      .trim()
+      .refine((k) => AUDIT_KINDS.includes(k), AUDIT_KIND_UNKNOWN)
+      .optional()
+      .meta({
+        description:
+          'Only entries of this kind: a group (' +
+          Object.keys(AUDIT_GROUPS).join(', ') +
+          ") or one action ('stock.set', 'order.move', …).",
+        example: 'catalogue',
+      }),
+    from: dayField('Entries on or after this day (India time).'),
+    to: dayField('Entries on or before this day (India time).'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: DATES_REVERSED, path: ['from'] });
 
 export type StaffLoginInput = z.input<typeof staffLoginSchema>;
 export type StaffInviteInput = z.input<typeof staffInviteSchema>;

@@ -242,14 +242,16 @@ export function adminRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     summary: 'Read the audit log',
     description:
       `${whoMay('audit.read')} Every staff change (who, when, what before and after) and every denied ` +
-      'staff action, newest first. Entries are kept: the database refuses to change or delete them.',
+      'staff action, newest first, each also in words (a one-line summary, the record named, the changed ' +
+      'fields with rupees, states and roles spelled out). Narrowed by staff member, kind (a group or one ' +
+      'action) and days in India time. Entries are kept: the database refuses to change or delete them.',
     ...staffOnly(staff, 'audit.read'),
     request: { query: AuditQuery },
     responses: { 200: json(AuditPageSchema, 'One page of the log.'), ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED) },
   });
   app.openapi(audit, async (c) => {
-    const { page = 1, page_size = STAFF_PAGE_SIZE } = c.req.valid('query');
-    return c.json(await readAuditPage(db, page, page_size), 200);
+    const { page = 1, page_size = STAFF_PAGE_SIZE, ...filters } = c.req.valid('query');
+    return c.json(await readAuditPage(db, page, page_size, filters), 200);
   });
 
   app.route('/catalogue', adminCatalogueRoutes(staff));

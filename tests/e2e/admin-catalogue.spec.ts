@@ -11,6 +11,7 @@ import {
   PRODUCT_NAME_REQUIRED,
 } from '../../contract/schemas/admin-catalogue';
 import { ROLE_CANNOT } from '../../contract/staff';
+import { readOnlyText } from '../../src/features/admin/read-only';
 import { itemAt } from '../lists';
 import {
   apiStaffToken,
@@ -581,7 +582,7 @@ test('support staff see a product read only, and the API refuses their price cha
 
   await page.goto(`/admin/product?id=${made.id}`);
   await waitForIslands(page);
-  await expect(page.getByText('Read only: your role may see the catalogue but not change it.')).toBeVisible();
+  await expect(page.getByText(readOnlyText('catalogue.write'))).toBeVisible();
   const productForm = page.getByRole('form', { name: 'Product' });
   await expect(productForm.getByLabel('Name', { exact: true })).toHaveValue(made.name);
   await expect(productForm.getByLabel('Name', { exact: true })).toBeDisabled();

@@ -1,13 +1,16 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { ROLE_CANNOT, STAFF_LOGIN_REFUSED } from '../../contract/staff';
+import { readOnlyText } from '../../src/features/admin/read-only';
 import { STAFF_STORAGE_KEYS } from '../../src/features/admin/staff-token';
 import {
+  apiStaffToken,
   appCode,
   phone,
   recordProblems,
   seriousViolations,
   sidewaysScroll,
+  signedInStaff,
   signIn,
   STAFF_PASSWORD,
   staffByCommand,
@@ -15,6 +18,7 @@ import {
   wrongCode,
 } from './admin-fixtures';
 import { DESKTOP, newestMail, waitForIslands } from './fixtures';
+import { ownProduct } from './own-products';
 
 /**
  * The back office's first pages (/admin): an owner opened on the command line signs in with a
@@ -177,25 +181,114 @@ test('an owner invites a manager, who signs in on a phone and sees only what a m
   expect(await managerPage.evaluate((key) => sessionStorage.getItem(key), STAFF_STORAGE_KEYS.token)).toBeNull();
   await managerPage.context().close();
 
-  // The owner reads it all in the audit log, newest first, before and after as text.
+  // The owner reads it all in the audit log, newest first, in words; the raw record behind Details.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
-  const rows = page.getByRole('region', { name: /Audit log/ }).locator('tbody tr');
-  await expect(rows.first()).toBeVisible();
-  const actions = await rows.locator('td:nth-child(3)').allInnerTexts();
-  const at = (action: string) => actions.indexOf(action);
-  for (const action of ['staff.change', 'staff.login', 'staff.join', 'staff.invite', 'staff.create']) {
-    expect(at(action), `${action} in ${actions.join(', ')}`).toBeGreaterThanOrEqual(0);
-  }
-  expect(at('staff.change')).toBeLessThan(at('staff.join'));
-  expect(at('staff.join')).toBeLessThan(at('staff.invite'));
-  const disabled = rows.filter({ hasText: 'staff.change' }).first();
-  await expect(disabled.locator('td').nth(5)).toContainText('disabled_at: null');
-  await expect(disabled.locator('td').nth(6)).toContainText(/disabled_at: \d{4}-/);
-  await expect(rows.filter({ hasText: 'staff.invite' }).first()).toContainText(`email: ${managerEmail}`);
-  await expect(rows.filter({ hasText: 'staff.join' }).first()).toContainText('Ravi Manager');
+  const entries = page.getByTestId('audit-entry');
+  await expect(entries.first()).toBeVisible();
+  const texts = await entries.allInnerTexts();
+  const at = (words: string) => texts.findIndex((text) => text.includes(words));
+  const lines = [
+    'Disabled Ravi Manager',
+    'Role of Ravi Manager: Manager → Support',
+    'Ravi Manager signed in',
+    'Ravi Manager accepted the invitation as manager',
+    `Invited ${managerEmail} as manager`,
+    'Asha Owner signed in',
+  ];
+  for (const line of lines) expect(at(line), `${line} in ${texts.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  for (let i = 1; i < lines.length; i += 1) expect(at(lines[i - 1]!)).toBeLessThan(at(lines[i]!));
+  const disabled = entries.filter({ hasText: 'Disabled Ravi Manager' }).first();
+  await disabled.getByText('Details', { exact: true }).click();
+  await expect(disabled).toContainText('disabled_at: null');
+  await expect(disabled).toContainText(/disabled_at: \d{4}-/);
   expect(await seriousViolations(page), 'the audit log').toEqual([]);
   expect(problems, 'console errors').toEqual([]);
+});
+
+test('the audit log reads in words at 1,024 px and keeps its filters; phones see confirmations at the top; support sees a product read only', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const problems: string[] = [];
+  recordProblems(page, problems);
+  await signedInStaff(page, 'owner', 'Nila Owner');
+  const product = await ownProduct(request, { name: 'Audit Tumbler', onHand: 18 });
+  const variant = product.variants[0]!;
+  // A manager of the test's own sets the stock through the API.
+  const managerToken = await apiStaffToken(request, 'manager');
+  const managerHeaders = { authorization: `Bearer ${managerToken}` };
+  const manager = (await (await request.get('/api/admin/me', { headers: managerHeaders })).json()) as {
+    id: number;
+    email: string;
+  };
+  const set = await request.patch(`/api/admin/catalogue/variants/${variant.id}/stock`, {
+    headers: managerHeaders,
+    data: { on_hand: 20 },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  const stockLine = `Stock of ${product.name} ${variant.name}: 18 → 20`;
+
+  // At 1,024 px the log fits: no sideways scroll, each entry in words with the record's name.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.goto('/admin/audit');
+  await waitForIslands(page);
+  const entries = page.getByTestId('audit-entry');
+  await expect(entries.filter({ hasText: stockLine })).toHaveCount(1);
+  expect(await sidewaysScroll(page), 'the audit log at 1,024 px').toBeLessThanOrEqual(0);
+
+  // Narrowed to the manager's stock changes; the address keeps the filters through a reload.
+  const filters = page.getByRole('form', { name: 'Filter the audit log' });
+  await filters.getByLabel('Staff member').selectOption({ label: `Api manager (${manager.email})` });
+  await filters.getByLabel('Kind').selectOption({ label: 'Stock set' });
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/audit\\?staff=${manager.id}&kind=stock\\.set$`));
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText(stockLine);
+  await expect(entries.first()).toContainText('Api manager');
+  await page.reload();
+  await waitForIslands(page);
+  await expect(filters.getByLabel('Kind')).toHaveValue('stock.set');
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText(stockLine);
+  await entries.first().getByText('Details', { exact: true }).click();
+  await expect(entries.first()).toContainText('on_hand: 18');
+  expect(await sidewaysScroll(page), 'with the details open').toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page), 'the filtered audit log').toEqual([]);
+
+  // On a 390 px phone the confirmation of a change far down the page shows at the top of the screen.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/admin/audit');
+  await expect(entries.first()).toBeVisible();
+  expect(await sidewaysScroll(page), 'the audit log at 390 px').toBeLessThanOrEqual(0);
+  await page.goto(`/admin/product?id=${product.id}`);
+  await waitForIslands(page);
+  const card = page.getByRole('region', { name: `Variant: ${variant.name}` });
+  await card.getByLabel('Stock on hand').fill('21');
+  await card.getByRole('button', { name: 'Set stock' }).click();
+  const notice = page.getByTestId('desk-notice').filter({ hasText: 'Stock set.' });
+  await expect(notice).toBeInViewport();
+  const box = await notice.boundingBox();
+  expect(box?.y, 'the notice sits at the top of the screen').toBeLessThanOrEqual(16);
+  expect(await page.evaluate(() => window.scrollY), 'the button was further down the page').toBeGreaterThan(0);
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  expect(problems, 'console errors').toEqual([]);
+
+  // Support staff see the product read only: grey fields they cannot change, no save button, and why.
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const supportPage = await context.newPage();
+  await signedInStaff(supportPage, 'support', 'Sam Support');
+  await supportPage.goto(`/admin/product?id=${product.id}`);
+  await waitForIslands(supportPage);
+  await expect(supportPage.getByText(readOnlyText('catalogue.write'))).toBeVisible();
+  const name = supportPage.getByRole('form', { name: 'Product' }).getByLabel('Name', { exact: true });
+  await expect(name).toHaveValue(product.name);
+  await expect(name).not.toBeEditable();
+  await expect(name).toHaveCSS('background-color', 'rgb(241, 245, 249)');
+  await expect(supportPage.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+  await context.close();
 });
 
 test('a wrong code gets the one refusal, and too many attempts say how long to wait; all by keyboard', async ({

@@ -1,7 +1,18 @@
 import type { AuditEntry, AuditPage } from '../../../contract/api/staff';
 import type { Db } from '../../db';
 import type { AuditOutcome } from '../../db/schema';
-import { auditEntries, countAuditEntries, insertAuditEntry, type AuditEntryRow } from '../../repositories/audit-log';
+import { actionsOfGroup, isAuditGroup } from '../../../contract/audit-actions';
+import { dayAfter, startOfIndiaDay } from '../../../contract/format';
+import {
+  auditEntries,
+  auditRecordNames,
+  countAuditEntries,
+  insertAuditEntry,
+  type AuditEntryRow,
+  type AuditFilter,
+  type AuditNames,
+} from '../../repositories/audit-log';
+import { auditWords, namesWanted } from './audit-words';
 
 /** Who acts: a staff member (null for the command line) and from which address (null for the command line). */
 export interface Actor {
@@ -56,7 +67,21 @@ function parsedObject(json: string | null): Record<string, unknown> | null {
   }
 }
 
-function entryOf(row: AuditEntryRow): AuditEntry {
+function entryOf(row: AuditEntryRow, names: AuditNames): AuditEntry {
+  const before = parsedObject(row.before);
+  const after = parsedObject(row.after);
+  const words = auditWords(
+    {
+      action: row.action,
+      entity: row.entity,
+      entity_id: row.entity_id,
+      before,
+      after,
+      outcome: row.outcome,
+      note: row.note,
+    },
+    names,
+  );
   return {
     id: row.id,
     at: row.at,
@@ -65,16 +90,64 @@ function entryOf(row: AuditEntryRow): AuditEntry {
     action: row.action,
     entity: row.entity,
     entity_id: row.entity_id,
-    before: parsedObject(row.before),
-    after: parsedObject(row.after),
+    before,
+    after,
     outcome: row.outcome,
     ip: row.ip,
     note: row.note,
+    ...words,
   };
 }
 
-/** Page `page` (from 1) of the log, `pageSize` entries, newest first, and how many there are in all. */
-export async function readAuditPage(db: Db, page: number, pageSize: number): Promise<AuditPage> {
-  const [count, rows] = await Promise.all([countAuditEntries(db), auditEntries(db, (page - 1) * pageSize, pageSize)]);
-  return { count, page, page_size: pageSize, results: rows.map(entryOf) };
+/** What the log's list is narrowed to, as the API takes it: days are India's, both included. */
+export interface AuditListQuery {
+  staff_id?: number | undefined;
+  kind?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The repository's filter for a query: a group of actions or one, refusals by their outcome, days as instants. */
+export function auditFilter(query: AuditListQuery): AuditFilter {
+  const { kind } = query;
+  let actions: string[] | undefined;
+  let outcome: AuditFilter['outcome'];
+  if (kind === 'refused') outcome = 'denied';
+  else if (kind && isAuditGroup(kind)) actions = actionsOfGroup(kind);
+  else if (kind) actions = [kind];
+  return {
+    staffId: query.staff_id,
+    actions,
+    outcome,
+    from: query.from ? startOfIndiaDay(query.from) : undefined,
+    before: query.to ? startOfIndiaDay(dayAfter(query.to)) : undefined,
+  };
+}
+
+/**
+ * Page `page` (from 1) of the log, `pageSize` entries, newest first, and how many there are in all
+ * that `query` takes. Each entry comes in words as well, its records named in one batch of look-ups.
+ */
+export async function readAuditPage(
+  db: Db,
+  page: number,
+  pageSize: number,
+  query: AuditListQuery = {},
+): Promise<AuditPage> {
+  const filter = auditFilter(query);
+  const [count, rows] = await Promise.all([
+    countAuditEntries(db, filter),
+    auditEntries(db, filter, (page - 1) * pageSize, pageSize),
+  ]);
+  const facts = rows.map((row) => ({
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entity_id,
+    before: parsedObject(row.before),
+    after: parsedObject(row.after),
+    outcome: row.outcome,
+    note: row.note,
+  }));
+  const names = await auditRecordNames(db, namesWanted(facts));
+  return { count, page, page_size: pageSize, results: rows.map((row) => entryOf(row, names)) };
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/order-lifecycle';
 import { stringify } from 'csv-stringify/sync';
 import { paiseToRupees } from '../../../contract/pricing';
-import { formatCount, formatIndiaStamp, startOfIndiaDay } from '../../../contract/format';
+import { dayAfter, formatCount, formatIndiaStamp, startOfIndiaDay } from '../../../contract/format';
 import {
   ORDER_BOARD_PAGE_SIZE,
   STAFF_MOVES,
@@ -61,10 +61,6 @@ export const ORDER_NOT_FOUND = 'Order not found.';
 export { NO_INVOICE_YET };
 
 /** The day after `day` (YYYY-MM-DD). */
-function dayAfter(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
-}
-
 /** The board's filters as the repository takes them: the days as India's, the last day whole. */
 export function boardFilter(query: OrderBoardFilters): OrderBoardFilter {
   return {

@@ -88,7 +88,10 @@ export async function changeStaffAccount(
   return (await call(`admin/staff/${id}`, { method: 'PATCH', json: changes, ...asStaff() })) as StaffAccount;
 }
 
-/** One page of the audit log, newest first (owners only). */
-export async function getAuditPage(page: number, pageSize: number, signal?: AbortSignal): Promise<AuditPage> {
-  return (await call('admin/audit', { query: { page, page_size: pageSize }, ...asStaff(), signal })) as AuditPage;
+/** One page of the audit log, newest first, narrowed by staff_id, kind, from and to (owners only). */
+export async function getAuditPage(
+  query: Record<string, string | undefined>,
+  signal?: AbortSignal,
+): Promise<AuditPage> {
+  return (await call('admin/audit', { query, ...asStaff(), signal })) as AuditPage;
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api/http';
 import { STAFF_LOGIN_REFUSED, type StaffRole } from '../../../contract/staff';
 import { adminMessage, NO_ANSWER, retryAfterText, staffLoginMessage } from './admin-messages';
 import { ADMIN_SECTIONS, navFor } from './admin-nav';
-import { auditPageFrom, auditValueText } from './audit/audit-text';
+import { auditValueText } from './audit/audit-text';
 import { groupedKey, inviteTokenFrom } from './staff/invite-link';
 import { qrPath } from './staff/qr-path';
 
@@ -105,16 +105,5 @@ describe('the audit log', () => {
     [{ note: '<script>alert(1)</script>' }, 'note: <script>alert(1)</script>'],
   ])('%j is shown as text', (value, text) => {
     expect(auditValueText(value)).toBe(text);
-  });
-
-  test.each([
-    ['?page=3', 3],
-    ['', 1],
-    ['?page=0', 1],
-    ['?page=-2', 1],
-    ['?page=1e3', 1],
-    ['?page=abc', 1],
-  ])('%s is page %i', (search, page) => {
-    expect(auditPageFrom(search)).toBe(page);
   });
 });

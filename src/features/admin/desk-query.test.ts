@@ -3,6 +3,8 @@ import { DATE_INVALID, DATES_REVERSED, PINCODE_INVALID } from '../../../contract
 import { RATING_FILTER_INVALID } from '../../../contract/schemas/admin-reviews';
 import {
   apiQueryOf,
+  AUDIT_LIST,
+  auditApiQuery,
   CUSTOMER_LIST,
   emptyFilters,
   filterErrors,
@@ -111,5 +113,28 @@ describe('the record in the address', () => {
     ['?id=99999999999999999', null],
   ])('%j names %s', (search, id) => {
     expect(recordIdFrom(search)).toBe(id);
+  });
+});
+
+describe('the audit log in the address', () => {
+  const audit = (changes: object) => ({ ...emptyFilters(AUDIT_LIST), ...changes });
+  test.each<[string, object]>([
+    ['', {}],
+    [
+      '?staff=3&kind=stock&from=2026-11-01&to=2026-11-27&page=2',
+      { staff: '3', kind: 'stock', from: '2026-11-01', to: '2026-11-27', page: 2 },
+    ],
+    ['?kind=order.move', { kind: 'order.move' }],
+    // What the API would refuse is left out.
+    ['?staff=abc&kind=nonsense&from=2026-02-30', {}],
+    ['?from=2026-11-27&to=2026-11-01', { to: '2026-11-01' }],
+  ])('%j reads as %j', (search, expected) => {
+    expect(filtersFrom(AUDIT_LIST, search)).toEqual(audit(expected));
+  });
+
+  test('the address says staff, the API staff_id', () => {
+    const filters = audit({ staff: '3', kind: 'stock', page: 2 });
+    expect(searchOf(AUDIT_LIST, filters)).toBe('?staff=3&kind=stock&page=2');
+    expect(auditApiQuery(apiQueryOf(AUDIT_LIST, filters))).toEqual({ staff_id: '3', kind: 'stock', page: '2' });
   });
 });

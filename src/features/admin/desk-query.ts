@@ -4,11 +4,12 @@
  * address and checked with the API's own zod schema (contract/schemas/admin-*.ts): what the
  * server would refuse is left out of the address, and the forms show the schema's messages.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { OrderBoardQuery } from '../../../contract/schemas/admin-orders';
 import { CustomerQuery } from '../../../contract/schemas/admin-customers';
 import { ReviewModerationQuery } from '../../../contract/schemas/admin-reviews';
-import { validate } from '../../../contract/schemas/common';
+import { DATES_REVERSED, validate } from '../../../contract/schemas/common';
+import { AuditQuery } from '../../../contract/schemas/staff';
 import type { ApiQuery } from './desk-api';
 
 /** A list's filters as text (empty: not filtered), and its page from 1. */
@@ -34,6 +35,28 @@ export const REVIEW_LIST: ListSpec<'product' | 'rating' | 'status' | 'q'> = {
   keys: ['product', 'rating', 'status', 'q'],
 };
 export type ReviewFilters = ListFilters<(typeof REVIEW_LIST.keys)[number]>;
+
+/**
+ * The audit log's filters, with the API's own rules; the address names the staff member `staff`
+ * (`/admin/audit?staff=3&kind=stock`), the API `staff_id` (`auditApiQuery`).
+ */
+export const AUDIT_LIST: ListSpec<'staff' | 'kind' | 'from' | 'to'> = {
+  schema: z
+    .object({
+      staff: AuditQuery.shape.staff_id,
+      kind: AuditQuery.shape.kind,
+      from: AuditQuery.shape.from,
+      to: AuditQuery.shape.to,
+    })
+    .refine((q) => !q.from || !q.to || q.from <= q.to, { message: DATES_REVERSED, path: ['from'] }),
+  keys: ['staff', 'kind', 'from', 'to'],
+};
+export type AuditFilters = ListFilters<(typeof AUDIT_LIST.keys)[number]>;
+
+/** What the API is asked for the audit log's address query. */
+export function auditApiQuery({ staff, ...rest }: ApiQuery): ApiQuery {
+  return staff ? { ...rest, staff_id: staff } : rest;
+}
 
 /** The filters of `spec` with nothing chosen, page 1. */
 export function emptyFilters<K extends string>(spec: ListSpec<K>): ListFilters<K> {

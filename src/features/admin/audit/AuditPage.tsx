@@ -1,112 +1,77 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { AuditPage as AuditPageAnswer } from '../../../../contract/api/staff';
-import { formatDateTime } from '../../../../contract/format';
-import { STAFF_PAGE_SIZE } from '../../../../contract/schemas/staff';
 import { Pager } from '../../../ui/Pager';
 import { pageCount } from '../../../ui/pagination';
-import { getAuditPage } from '../admin-api';
-import { adminMessage } from '../admin-messages';
+import { getAuditPage, getStaffAccounts } from '../admin-api';
 import { AdminShell } from '../AdminShell';
 import * as adminRoutes from '../admin-routes';
-import { auditPageFrom, auditValueText } from './audit-text';
+import type { ApiQuery } from '../desk-api';
+import { AUDIT_LIST, auditApiQuery } from '../desk-query';
+import { LoadFailed } from '../desk-ui';
+import { useDeskList } from '../use-desk-list';
+import { AuditEntryCard } from './AuditEntryCard';
+import { AuditFilterForm, type StaffChoice } from './AuditFilterForm';
 
-const CELL = 'border-b border-slate-200 px-3 py-2 align-top';
+const loadAuditPage = (query: ApiQuery, signal: AbortSignal) => getAuditPage(auditApiQuery(query), signal);
 
-function AuditLog() {
-  const [page, setPage] = useState(() => (typeof window === 'undefined' ? 1 : auditPageFrom(window.location.search)));
-  const [answer, setAnswer] = useState<AuditPageAnswer | null>(null);
-  const [error, setError] = useState('');
-
+/** The staff the filter offers, named and with their e-mail; none when they cannot be read (the log still works). */
+function useStaffChoices(): StaffChoice[] {
+  const [choices, setChoices] = useState<StaffChoice[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    getAuditPage(page, STAFF_PAGE_SIZE, controller.signal)
-      .then((a) => {
-        setAnswer(a);
-        setError('');
-      })
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setError(adminMessage(e, 'The audit log could not be loaded.'));
-      });
+    getStaffAccounts(controller.signal)
+      .then((accounts) => setChoices(accounts.map((a) => [String(a.id), `${a.name} (${a.email})`] as const)))
+      .catch(() => setChoices([]));
     return () => controller.abort();
-  }, [page]);
+  }, []);
+  return choices;
+}
 
-  const go = (next: number) => {
-    setPage(next);
-    window.history.replaceState(
-      null,
-      '',
-      next === 1 ? adminRoutes.adminAudit : `${adminRoutes.adminAudit}?page=${next}`,
-    );
-  };
+function countText(answer: AuditPageAnswer, filtered: boolean): string {
+  const n = answer.count === 1 ? '1 entry' : `${answer.count} entries`;
+  return `${n}${filtered ? ' match' : ''}, newest first. Times are IST.`;
+}
 
-  if (error)
-    return (
-      <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
-        {error}
-      </p>
-    );
-  if (!answer) return <p role="status">Loading the audit log…</p>;
-  const pages = pageCount(answer.count, answer.page_size);
+function AuditLog({ search }: { search: string }) {
+  const { filters, go, answer, error, loading, retry } = useDeskList(
+    AUDIT_LIST,
+    adminRoutes.adminAudit,
+    search,
+    loadAuditPage,
+    'The audit log could not be loaded.',
+  );
+  const staff = useStaffChoices();
+  const onPage = useCallback((page: number) => go({ ...filters, page }), [filters, go]);
+  const filtered = AUDIT_LIST.keys.some((k) => filters[k]);
+  const pages = answer ? pageCount(answer.count, answer.page_size) : 1;
   return (
-    <div className="space-y-3">
-      <p className="text-muted">{answer.count} entries, newest first. Times are IST.</p>
-      <div
-        role="region"
-        aria-labelledby="audit-caption"
-        tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-slate-300 bg-white"
-      >
-        <table className="min-w-[56rem] text-left text-sm">
-          <caption id="audit-caption" className="sr-only">
-            Audit log, page {answer.page} of {pages}
-          </caption>
-          <thead className="bg-slate-100">
-            <tr>
-              {['When', 'Who', 'Action', 'Record', 'Outcome', 'Before', 'After', 'Note', 'From'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {answer.results.map((entry) => (
-              <tr key={entry.id}>
-                <td className={`${CELL} whitespace-nowrap`}>{formatDateTime(entry.at, { seconds: true })}</td>
-                <td className={CELL}>
-                  {entry.staff ? `${entry.staff.name} (${entry.staff.email})` : 'Command line or unknown'}
-                </td>
-                <td className={`${CELL} font-mono`}>{entry.action}</td>
-                <td className={CELL}>
-                  {entry.entity}
-                  {entry.entity_id !== null && ` #${entry.entity_id}`}
-                </td>
-                <td className={CELL}>
-                  {entry.outcome === 'denied' ? <strong className="text-red-800">Denied</strong> : 'Done'}
-                </td>
-                <td className={CELL}>
-                  <pre className="font-mono text-xs whitespace-pre-wrap">{auditValueText(entry.before)}</pre>
-                </td>
-                <td className={CELL}>
-                  <pre className="font-mono text-xs whitespace-pre-wrap">{auditValueText(entry.after)}</pre>
-                </td>
-                <td className={CELL}>{entry.note ?? '—'}</td>
-                <td className={`${CELL} font-mono text-xs`}>{entry.ip ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 && <Pager page={answer.page} pages={pages} onPage={go} label="Audit log pages" />}
+    <div className="min-w-0 space-y-3">
+      <AuditFilterForm key={JSON.stringify(filters)} filters={filters} staff={staff} onApply={go} />
+      <p role="status" className="text-muted">
+        {loading ? 'Loading the audit log…' : answer && countText(answer, filtered)}
+      </p>
+      {error && <LoadFailed message={error} onRetry={retry} />}
+      {answer && !error && (
+        <ol
+          aria-label="Audit log entries"
+          aria-busy={loading}
+          className={`min-w-0 space-y-2 ${loading ? 'opacity-60' : ''}`}
+        >
+          {answer.results.map((entry) => (
+            <AuditEntryCard key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+      {answer && pages > 1 && <Pager page={answer.page} pages={pages} onPage={onPage} label="Audit log pages" />}
     </div>
   );
 }
 
-/** /admin/audit (owners): the audit log, newest first, page by page. */
-export function AuditPage() {
+/** /admin/audit (owners): the audit log in words, newest first, filtered by who, kind and days, page by page. */
+export function AuditPage({ search }: { search: string }) {
   return (
     <AdminShell section="audit" permission="audit.read" title="Audit log">
-      {() => <AuditLog />}
+      {() => <AuditLog search={search} />}
     </AdminShell>
   );
 }

@@ -6,9 +6,3 @@ export function auditValueText(value: Record<string, unknown> | null): string {
   );
   return lines.length > 0 ? lines.join('\n') : '—';
 }
-
-/** The page number of the audit log in an address's query (`?page=3`); 1 for anything else. */
-export function auditPageFrom(search: string): number {
-  const raw = new URLSearchParams(search).get('page') ?? '';
-  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
-}

@@ -2,6 +2,7 @@ import type { StaffMe } from '../../../../contract/api/staff';
 import { categoryCreateSchema, subcategoryCreateSchema } from '../../../../contract/schemas/admin-catalogue';
 import { roleCan } from '../../../../contract/staff';
 import { AdminShell } from '../AdminShell';
+import { ReadOnlyNote } from '../ReadOnlyNote';
 import * as adminRoutes from '../admin-routes';
 import { BannersSection } from './BannersSection';
 import { OffersSection } from './OffersSection';
@@ -85,11 +86,7 @@ function Categories({ me }: { me: StaffMe }) {
       <a href={adminRoutes.adminCatalogue} className="font-semibold text-brand-800 underline">
         Back to the catalogue
       </a>
-      {readOnly && (
-        <p className="rounded-lg bg-sky-50 px-3 py-2 text-sky-900">
-          Read only: your role may see the catalogue but not change it.
-        </p>
-      )}
+      {readOnly && <ReadOnlyNote permission="catalogue.write" />}
       <CategoryList readOnly={readOnly} />
       <BannersSection readOnly={readOnly} />
       <OffersSection readOnly={readOnly} />

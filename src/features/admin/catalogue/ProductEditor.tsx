@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminCategory, AdminProduct } from '../../../../contract/api/admin-catalogue';
 import * as routes from '../../../lib/routes';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
+import { DeskNotice } from '../DeskNotice';
 import { adminMessage } from '../admin-messages';
 import { AddVariantForm } from './AddVariantForm';
 import { changeProduct } from './catalogue-api';
@@ -94,7 +94,7 @@ export function ProductEditor({
             {busy ? 'Saving…' : 'Save product'}
           </Button>
         )}
-        <FormMessage message={notice.text} kind={notice.kind} />
+        <DeskNotice message={notice.text} kind={notice.kind} />
       </form>
       <h2 className="text-lg font-bold">Variants ({product.variants.length})</h2>
       {product.variants.map((variant) => (

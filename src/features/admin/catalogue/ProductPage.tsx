@@ -3,6 +3,7 @@ import type { AdminProduct } from '../../../../contract/api/admin-catalogue';
 import type { StaffMe } from '../../../../contract/api/staff';
 import { ROLE_CANNOT, roleCan } from '../../../../contract/staff';
 import { AdminShell } from '../AdminShell';
+import { ReadOnlyNote } from '../ReadOnlyNote';
 import { adminMessage } from '../admin-messages';
 import * as adminRoutes from '../admin-routes';
 import { getAdminProduct } from './catalogue-api';
@@ -51,11 +52,7 @@ function ProductDetail({
         <p className="text-lg font-semibold break-words" data-testid="product-title">
           {product.name} <span className="font-normal text-muted">#{product.id}</span>
         </p>
-        {readOnly && (
-          <p className="rounded-lg bg-sky-50 px-3 py-2 text-sky-900">
-            Read only: your role may see the catalogue but not change it.
-          </p>
-        )}
+        {readOnly && <ReadOnlyNote permission="catalogue.write" />}
         <ProductEditor product={product} categories={categories} readOnly={readOnly} onProduct={setProduct} />
       </div>
     );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminProduct, AdminVariant } from '../../../../contract/api/admin-catalogue';
 import { Button } from '../../../ui/Button';
-import { Field, FormMessage } from '../../../ui/form';
+import { Field } from '../../../ui/form';
+import { DeskNotice } from '../DeskNotice';
 import { adminMessage } from '../admin-messages';
 import { setVariantStock } from './catalogue-api';
 import { stockText } from './catalogue-format';
@@ -62,7 +63,7 @@ export function StockForm({
           </Button>
         </form>
       )}
-      <FormMessage message={notice.text} kind={notice.kind} />
+      <DeskNotice message={notice.text} kind={notice.kind} />
     </div>
   );
 }

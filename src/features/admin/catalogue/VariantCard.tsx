@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminProduct, AdminVariant } from '../../../../contract/api/admin-catalogue';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
+import { DeskNotice } from '../DeskNotice';
 import { adminMessage } from '../admin-messages';
 import { changeVariant, deleteVariant } from './catalogue-api';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -96,7 +96,7 @@ export function VariantCard({
             </Button>
           </div>
         )}
-        <FormMessage message={notice.text} kind={notice.kind} />
+        <DeskNotice message={notice.text} kind={notice.kind} />
       </form>
       <StockForm variant={variant} readOnly={readOnly} onProduct={onProduct} />
       <VariantPictures variant={variant} readOnly={readOnly} onProduct={onProduct} />

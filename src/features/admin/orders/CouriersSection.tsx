@@ -5,6 +5,7 @@ import { validate } from '../../../../contract/schemas/common';
 import { Button } from '../../../ui/Button';
 import { Field, FormMessage } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
+import { DeskNotice } from '../DeskNotice';
 import { addCourier, changeCourier, getCouriers } from './packing-api';
 
 type Draft = { name: string; tracking_url: string; active: boolean };
@@ -131,7 +132,7 @@ export function CouriersSection({ canEdit }: { canEdit: boolean }) {
         {!canEdit && ' Only an owner can change the list.'}
       </p>
       <FormMessage message={error} kind="error" />
-      <FormMessage message={message} kind="success" />
+      <DeskNotice message={message} kind="success" />
       {couriers && (
         <ul className="space-y-4 divide-y divide-slate-200">
           {couriers.map((courier) => (

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { OrderAlerts } from '../../../../contract/api/admin-orders';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
+import { DeskNotice } from '../DeskNotice';
 import { getOrderAlerts, setOrderAlerts } from './packing-api';
 
 const CHOICES: readonly { key: keyof OrderAlerts; label: string; hint: string }[] = [
@@ -77,7 +77,7 @@ export function OrderAlertsForm() {
           </Button>
         </form>
       )}
-      <FormMessage message={message.text} kind={message.kind} />
+      <DeskNotice message={message.text} kind={message.kind} />
     </section>
   );
 }

@@ -6,7 +6,8 @@ import { MAX_ORDER_NOTE, OrderNoteBody } from '../../../../contract/schemas/admi
 import { validate } from '../../../../contract/schemas/common';
 import { roleCan } from '../../../../contract/staff';
 import { Button } from '../../../ui/Button';
-import { FormMessage, TextAreaField } from '../../../ui/form';
+import { TextAreaField } from '../../../ui/form';
+import { DeskNotice } from '../DeskNotice';
 import { adminMessage } from '../admin-messages';
 import { addOrderNote } from '../desk-api';
 import { RefundDecision, RefundRequestFacts } from './RefundDecision';
@@ -61,7 +62,7 @@ export function RefundRequestPanel({
           }}
         />
       )}
-      <FormMessage message={message} kind="success" />
+      <DeskNotice message={message} kind="success" />
     </section>
   );
 }
@@ -123,7 +124,7 @@ export function OrderNotes({ order, onChanged }: { order: StaffOrder; onChanged:
           Add note
         </Button>
       </form>
-      <FormMessage message={message.text} kind={message.kind} />
+      <DeskNotice message={message.text} kind={message.kind} />
     </section>
   );
 }

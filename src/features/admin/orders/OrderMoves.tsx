@@ -3,7 +3,8 @@ import type { Courier, StaffOrder } from '../../../../contract/api/admin-orders'
 import { MAX_MOVE_NOTE } from '../../../../contract/schemas/admin-orders';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { Field, FormMessage } from '../../../ui/form';
+import { Field } from '../../../ui/form';
+import { DeskNotice } from '../DeskNotice';
 import { adminMessage } from '../admin-messages';
 import { moveOrder } from '../desk-api';
 import { checkMove, movedText, moveButtons, type MoveButton, type ShipChoice } from './order-moves';
@@ -148,7 +149,7 @@ export function OrderMoves({ order, onMoved }: { order: StaffOrder; onMoved: (or
           />
         ))}
       </ul>
-      <FormMessage message={message.text} kind={message.kind} />
+      <DeskNotice message={message.text} kind={message.kind} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form';
 import { saveFile } from '../../../ui/save-file';
 import { AdminShell } from '../AdminShell';
+import { DeskNotice } from '../DeskNotice';
 import { adminMessage } from '../admin-messages';
 import * as adminRoutes from '../admin-routes';
 import { paymentText, piecesText } from '../desk-format';
@@ -32,7 +33,7 @@ function PackedReport({ report }: { report: PackResults }) {
   const refused = report.results.filter((r) => !r.packed);
   return (
     <div className="space-y-2">
-      <FormMessage message={`${packed} ${packed === 1 ? 'order' : 'orders'} packed.`} kind="success" />
+      <DeskNotice message={`${packed} ${packed === 1 ? 'order' : 'orders'} packed.`} kind="success" />
       {refused.length > 0 && (
         <ul role="alert" className="list-disc space-y-1 rounded-lg bg-red-50 py-2 pr-3 pl-8 text-red-800">
           {refused.map((r) => (

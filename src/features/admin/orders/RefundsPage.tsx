@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { RefundRequest } from '../../../../contract/api/admin-orders';
 import type { StaffMe } from '../../../../contract/api/staff';
-import { FormMessage } from '../../../ui/form';
+import { DeskNotice } from '../DeskNotice';
 import { AdminShell } from '../AdminShell';
 import { adminMessage } from '../admin-messages';
 import * as adminRoutes from '../admin-routes';
@@ -35,7 +35,7 @@ function RefundQueue({ me }: { me: StaffMe }) {
   if (!requests) return <p role="status">Loading the refunds…</p>;
   return (
     <div className="space-y-3">
-      <FormMessage message={message} kind="success" />
+      <DeskNotice message={message} kind="success" />
       {requests.length === 0 ? (
         <p>No refund waits for approval.</p>
       ) : (
