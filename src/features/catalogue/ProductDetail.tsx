@@ -36,6 +36,11 @@ export function ProductDetailView({ product }: { product: Product }) {
           Product code: <span className="font-mono">{shown?.sku}</span>
         </p>
         <h1 className="text-2xl font-bold md:text-3xl">{product.name}</h1>
+        {product.brand && (
+          <p className="-mt-3 text-sm" data-testid="product-brand">
+            Brand: <span className="font-semibold">{product.brand}</span>
+          </p>
+        )}
         {shown && <ProductSummary variant={shown} stock={shownStock} />}
         <VariantPicker
           product={product}

@@ -84,18 +84,31 @@ function Tabs({ product }: { product: TabsProduct }) {
 
 export const ProductTabs = withErrorBoundary(ProductTabsView);
 
+/** True when all three sides are given: a product without them (they are optional) shows no '0 × 0 × 0 cm'. */
+export function hasDimensions(product: Pick<TabsProduct, 'length' | 'width' | 'height'>): boolean {
+  return product.length > 0 && product.width > 0 && product.height > 0;
+}
+
 function ProductDescription({ product }: { product: TabsProduct }) {
   if (!product.description) return <p>No description available for this product.</p>;
   return (
     <div className="max-w-3xl space-y-3">
       <p className="whitespace-pre-line">{product.description}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-        <dt className="font-semibold">Shipping weight</dt>
-        <dd>{product.weight} g</dd>
-        <dt className="font-semibold">Dimensions</dt>
-        <dd>
-          {product.length} × {product.width} × {product.height} cm
-        </dd>
+        {product.weight > 0 && (
+          <>
+            <dt className="font-semibold">Shipping weight</dt>
+            <dd>{product.weight} g</dd>
+          </>
+        )}
+        {hasDimensions(product) && (
+          <>
+            <dt className="font-semibold">Dimensions</dt>
+            <dd>
+              {product.length} × {product.width} × {product.height} cm
+            </dd>
+          </>
+        )}
         <dt className="font-semibold">Category</dt>
         <dd>
           {product.category_name} › {product.sub_category_name}

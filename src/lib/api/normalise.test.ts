@@ -180,8 +180,20 @@ describe('normaliseProduct', () => {
       sub_category: 0,
       sub_category_name: '',
       big_deal: false,
+      brand: null,
       variants: [],
     });
+  });
+
+  test.each([
+    [{ brand: 'Tamra' }, 'Tamra'],
+    [{ brand: '  Tamra ' }, 'Tamra'],
+    [{ brand: '   ' }, null],
+    [{ brand: null }, null],
+    [{}, null],
+    [{ brand: 7 }, null],
+  ])('reads the brand of %j as %j', (raw, brand) => {
+    expect(normaliseProduct(raw, ORIGIN).brand).toBe(brand);
   });
 
   test('reads a full product with string numbers and nested category objects', () => {

@@ -104,6 +104,7 @@ export function normaliseProduct(raw: unknown, mediaOrigin: string): Product {
     sub_category: num(isRecord(r.sub_category) ? r.sub_category.id : r.sub_category),
     sub_category_name: str(r.sub_category_name),
     big_deal: r.big_deal === true,
+    brand: strOrNull(r.brand)?.trim() || null,
     variants: asList(r.variants).map((v) => normaliseVariant(v, mediaOrigin)),
   };
 }
