@@ -78,7 +78,7 @@ test('on a slow phone, an owner finds a paid order on the board, packs, ships an
   const page = await phone(browser);
   const problems: string[] = [];
   recordProblems(page, problems);
-  await signedInStaff(page, 'owner', 'Asha Owner');
+  await signedInStaff(page, 'owner', 'Anjali Owner');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
   await waitForIslands(page);
@@ -159,7 +159,7 @@ test('on a slow phone, an owner finds a paid order on the board, packs, ships an
   const timeline = page.getByTestId('staff-timeline').getByRole('listitem');
   await expect(timeline).toHaveCount(5);
   await expect(timeline.nth(3)).toContainText('Shipped');
-  await expect(timeline.nth(3)).toContainText('By Asha Owner (');
+  await expect(timeline.nth(3)).toContainText('By Anjali Owner (');
   await expect(timeline.nth(0)).toContainText('By the customer');
   await expect(timeline.nth(3)).toContainText(`Note: ${note}`);
   for (const name of ['Mark packed', 'Mark shipped', 'Mark delivered', 'Cancel order']) {
