@@ -90,12 +90,15 @@ export function requireStaff(staff: StaffAccess, permission: Permission | null):
   };
 }
 
+/** Either staff scheme will do: the bearer token or the session cookie. */
+const STAFF_SECURITY: Record<string, string[]>[] = [{ [STAFF_SCHEME]: [] }, { [STAFF_COOKIE_SCHEME]: [] }];
+
 /**
  * What a back-office route declares: the staff check it runs first (`permission`, or null for any
  * staff member), and the staff schemes (bearer token or session cookie) the document marks it with.
  */
 export function staffOnly(staff: StaffAccess, permission: Permission | null) {
-  return { middleware: requireStaff(staff, permission), security: [{ [STAFF_SCHEME]: [] }, { [STAFF_COOKIE_SCHEME]: [] }] };
+  return { middleware: requireStaff(staff, permission), security: STAFF_SECURITY };
 }
 
 /** Who may call, for a route's description: the roles whose permissions include `permission`. */
