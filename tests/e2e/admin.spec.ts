@@ -94,7 +94,11 @@ test('an owner invites a manager, who signs in on a phone and sees only what a m
   // The session is an HttpOnly cookie for /api/admin/ alone: no script of the page can read the
   // token, and what the pages keep (their own key, never the shopper's) says only whose it is.
   const stored = await page.evaluate(
-    (key) => ({ staff: localStorage.getItem(key), shopper: localStorage.getItem('authToken'), cookies: document.cookie }),
+    (key) => ({
+      staff: localStorage.getItem(key),
+      shopper: localStorage.getItem('authToken'),
+      cookies: document.cookie,
+    }),
     STAFF_SESSION_KEY,
   );
   expect(JSON.parse(stored.staff ?? 'null')).toMatchObject({ staff: { name: 'Asha Owner', role: 'owner' } });
@@ -266,7 +270,12 @@ test('a wrong code gets the one refusal, and too many attempts say how long to w
   await expect(second.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(second.getByRole('form', { name: 'Sign in' })).toHaveCount(0);
   // Its calls carry the shared session: the log's rows come from the API.
-  await expect(second.getByRole('region', { name: /Audit log/ }).locator('tbody tr').first()).toBeVisible();
+  await expect(
+    second
+      .getByRole('region', { name: /Audit log/ })
+      .locator('tbody tr')
+      .first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
   // A third, opened by hand at another back-office address, is signed in too.
   const third = await page.context().newPage();
