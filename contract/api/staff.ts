@@ -13,11 +13,14 @@ export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
 export const StaffLoginAnswerSchema = z
   .strictObject({
-    token: z.string().optional().meta({
-      description:
-        'The staff session token: send it as `Authorization: Bearer <token>` to /api/admin/ calls. Not answered ' +
-        'to a login sent with `x-gharbazaar-staff: 1` (the back office\u2019s pages), which gets the session cookie instead.',
-    }),
+    token: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'The staff session token: send it as `Authorization: Bearer <token>` to /api/admin/ calls. Not answered ' +
+          'to a login sent with `x-gharbazaar-staff: 1` (the back office\u2019s pages), which gets the session cookie instead.',
+      }),
     expires_at: isoTime,
     staff: StaffMemberSchema,
   })
