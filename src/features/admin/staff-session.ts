@@ -148,10 +148,11 @@ export function createStaffSession(env: StaffSessionEnvironment): StaffSession {
       return session.signedIn() ? $state.get().expiresAt : null;
     },
     async signIn(fields) {
+      // Started first, so this tab follows the others from here on.
+      session.start();
       const answer = await staffLogin(fields);
       const expiresAt = Date.parse(answer.expires_at);
       env.storage.setItem(STAFF_SESSION_KEY, storedStaffSession(answer.staff, expiresAt));
-      started = true;
       leaving = false;
       $me.set(null);
       hold({ staff: answer.staff, expiresAt });
