@@ -32,17 +32,18 @@ export function AdminLoginForm() {
     if (email) setValues((v) => (v.email ? v : { ...v, email }));
     if (query.get('ended') === '1') setMessage({ text: 'Your session has ended. Please sign in again.', kind: 'info' });
     staffSession.start();
-    // A session the server still honours (this browser's cookie, from another tab) goes straight
-    // on; a refused one is ended (and stays here).
+    // Signed in in another tab meanwhile: this one goes on too.
+    const stop = $staffSession.listen((state) => {
+      if (state.staff !== null && !submitting.current) window.location.replace(destination());
+    });
+    if (!staffSession.signedIn()) return stop;
+    // A session the server still honours (signed in in another tab) goes straight on; a refused
+    // one is ended (and stays here). Without one nothing is asked: a 401 would be a console error.
     const controller = new AbortController();
     staffSession
       .refresh(controller.signal)
       .then(() => window.location.replace(destination()))
       .catch(() => undefined);
-    // Signed in in another tab meanwhile: this one goes on too.
-    const stop = $staffSession.listen((state) => {
-      if (state.staff !== null && !submitting.current) window.location.replace(destination());
-    });
     return () => {
       controller.abort();
       stop();

@@ -128,8 +128,6 @@ describe('the staff session store', () => {
   });
 
   const loginAnswer = () => json(200, { expires_at: new Date(now + 8 * HOUR).toISOString(), staff: ASHA });
-  const me = (expiresAt: number) =>
-    json(200, { ...ASHA, permissions: [], recovery_codes_left: 10, expires_at: new Date(expiresAt).toISOString() });
 
   test('signing in keeps whose session it is and when it ends for every tab, never a token', async () => {
     const session = createStaffSession(environment());
@@ -226,20 +224,27 @@ describe('the staff session store', () => {
     expect(visited).toEqual([]);
   });
 
-  test('the login page takes up a session the browser holds (its cookie) but did not keep', async () => {
-    const session = createStaffSession(environment('/admin/login'));
-    session.start();
-    answers.push(me(NOW + 5 * HOUR));
+  test('asking the server refreshes whose session it is for every tab; a 401 ends it once', async () => {
+    storage = memoryStorage({ [STAFF_SESSION_KEY]: storedStaffSession(ASHA, NOW + 5 * HOUR) });
+    const session = createStaffSession(environment('/admin/orders'));
+    expect(session.require()).toBe(true);
+    answers.push(
+      json(200, {
+        ...ASHA,
+        role: 'manager',
+        permissions: [],
+        recovery_codes_left: 9,
+        expires_at: new Date(NOW + 5 * HOUR).toISOString(),
+      }),
+    );
     await session.refresh();
-    expect(session.$state.get()).toEqual({ staff: ASHA, expiresAt: NOW + 5 * HOUR });
-    expect(JSON.parse(storage.map.get(STAFF_SESSION_KEY) ?? '')).toEqual({ staff: ASHA, expiresAt: NOW + 5 * HOUR });
-    // Without one the server answers 401, which ends nothing and opens nothing.
-    const none = createStaffSession(environment('/admin/login'));
-    storage.map.clear();
-    none.start();
-    answers.push(json(401, { message: 'Authentication credentials were not provided.' }));
-    await expect(none.refresh()).rejects.toMatchObject({ status: 401 });
-    expect(visited).toEqual([]);
+    expect(session.$state.get()).toEqual({ staff: { ...ASHA, role: 'manager' }, expiresAt: NOW + 5 * HOUR });
+    expect(JSON.parse(storage.map.get(STAFF_SESSION_KEY) ?? '')).toMatchObject({ staff: { role: 'manager' } });
+    expect(session.$me.get()).toMatchObject({ recovery_codes_left: 9 });
+    answers.push(json(401, { message: 'Invalid or expired token.' }));
+    await expect(session.refresh()).rejects.toMatchObject({ status: 401 });
+    expect(storage.map.size).toBe(0);
+    expect(visited).toEqual(['/admin/login?next=%2Fadmin%2Forders&ended=1']);
   });
 
   test("a 401 in the session held signs out and opens the login page, once; the shopper's session is not touched", async () => {

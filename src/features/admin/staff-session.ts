@@ -62,10 +62,7 @@ export interface StaffSession {
   end(refused?: StaffSessionMark): void;
   /** For pages that need a session: true when one is held, else off to the login page. */
   require(): boolean;
-  /**
-   * Asks the server who is signed in and what they may do; the role may have changed since. A
-   * session the browser holds (its cookie) but that is not kept here (the login page) is taken up.
-   */
+  /** Asks the server who is signed in and what they may do; the role may have changed since. */
   refresh(signal?: AbortSignal): Promise<StaffMe>;
 }
 
@@ -195,12 +192,11 @@ export function createStaffSession(env: StaffSessionEnvironment): StaffSession {
         if (error instanceof ApiError && error.status === 401 && held !== null) session.end(held);
         throw error;
       }
-      // Ended or changed meanwhile (signed out, expired, signed in again): nothing to keep.
-      if (session.mark() !== held) return me;
+      // None held, or ended or changed meanwhile (signed out, expired, signed in again): nothing to keep.
+      if (held === null || session.mark() !== held) return me;
       const staff = { id: me.id, email: me.email, name: me.name, role: me.role };
-      const expiresAt = held ?? Date.parse(me.expires_at);
-      env.storage.setItem(STAFF_SESSION_KEY, storedStaffSession(staff, expiresAt));
-      hold({ staff, expiresAt });
+      env.storage.setItem(STAFF_SESSION_KEY, storedStaffSession(staff, held));
+      hold({ staff, expiresAt: held });
       $me.set(me);
       return me;
     },
