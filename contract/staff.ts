@@ -55,6 +55,15 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
 
 /** The answer to a staff call the caller's role may not make. */
 export const ROLE_CANNOT = 'Your role cannot do this.';
+/**
+ * The header the back office's pages send with every /api/admin call. With the staff session
+ * cookie, a call that changes something is refused without it: a page of another site can make a
+ * browser send the cookie (a form, a link) but never this header.
+ */
+export const STAFF_REQUEST_HEADER = 'x-gharbazaar-staff';
+/** The answer to a change sent with the staff session cookie but not from the back office's pages. */
+export const STAFF_REQUEST_REFUSED =
+  'This change did not come from the back office\u2019s own pages, so it was refused. Reload the back office and try again.';
 /** The one answer to a refused staff login: it never says which part was wrong. */
 export const STAFF_LOGIN_REFUSED = 'Invalid email, password or code.';
 /** The answer to an invitation that cannot be used, whatever the reason. */

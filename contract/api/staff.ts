@@ -13,13 +13,18 @@ export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
 export const StaffLoginAnswerSchema = z
   .strictObject({
-    token: z.string().meta({
-      description: 'The staff session token: send it as `Authorization: Bearer <token>` to /api/admin/ calls.',
-    }),
+    token: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'The staff session token: send it as `Authorization: Bearer <token>` to /api/admin/ calls. Not answered ' +
+          'to a login sent with `x-gharbazaar-staff: 1` (the back office\u2019s pages), which gets the session cookie instead.',
+      }),
     expires_at: isoTime,
     staff: StaffMemberSchema,
   })
-  .meta({ id: 'StaffLoginAnswer', description: 'A staff session token and whose it is.' });
+  .meta({ id: 'StaffLoginAnswer', description: 'A staff session (its token, or the session cookie) and whose it is.' });
 export type StaffLoginAnswer = z.infer<typeof StaffLoginAnswerSchema>;
 
 export const StaffMeSchema = StaffMemberSchema.extend({

@@ -108,8 +108,10 @@ export class ApiRoutes<E extends Env = Env> extends OpenAPIHono<E> {
 export const SHOPPER_SCHEME = 'bearerAuth';
 /** The bearer scheme of staff sessions (audience `staff`): the /api/admin calls take these and no other. */
 export const STAFF_SCHEME = 'staffBearerAuth';
+/** The back office's session cookie (services/staff/session-cookie.ts): the same staff token, HttpOnly. */
+export const STAFF_COOKIE_SCHEME = 'staffCookieAuth';
 
-/** Registers the two bearer schemes on the document's registry (the API's root). */
+/** Registers the security schemes (two bearer tokens, the staff cookie) on the document's registry (the API's root). */
 export function declareSecuritySchemes(api: Pick<OpenAPIHono, 'openAPIRegistry'>): void {
   api.openAPIRegistry.registerComponent('securitySchemes', SHOPPER_SCHEME, {
     type: 'http',
@@ -125,6 +127,15 @@ export function declareSecuritySchemes(api: Pick<OpenAPIHono, 'openAPIRegistry'>
     description:
       'The `token` staff login answers (audience `staff`; a shopper\u2019s token is refused, and a staff token is refused by shopper calls). ' +
       'Sessions last STAFF_TOKEN_TTL_HOURS (8 by default); logout and disabling the account end them.',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', STAFF_COOKIE_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'gb_staff_session',
+    description:
+      'The back office\u2019s session: staff login with `x-gharbazaar-staff: 1` sets it instead of answering the token ' +
+      '(HttpOnly, SameSite=Strict, Path=/api/admin/, as long as the token lasts); logout clears it. With it, calls ' +
+      'that change something need `x-gharbazaar-staff: 1` too (403 without).',
   });
 }
 

@@ -19,7 +19,7 @@ import {
   staffInviteSchema,
   staffLoginSchema,
 } from '../../contract/schemas/staff';
-import { INVITE_HOURS, STAFF_LOGIN_REFUSED } from '../../contract/staff';
+import { INVITE_HOURS, STAFF_LOGIN_REFUSED, STAFF_REQUEST_HEADER } from '../../contract/staff';
 import { ApiRoutes, errors, json, jsonBody, onInvalid } from '../http/api-routes';
 import { clientAddress, throttleKey } from '../http/client-address';
 import { ApiError, notFound, tooManyRequests } from '../http/errors';
@@ -46,6 +46,11 @@ import { readAuditPage, recordAudit, type Actor } from '../services/staff/audit'
 import type { StaffContext } from '../services/staff/context';
 import { presentedStaffDevice, setStaffDeviceCookie } from '../services/staff/device-cookies';
 import { acceptInvite, inviteStaff } from '../services/staff/invites';
+import {
+  clearStaffSessionCookie,
+  presentedStaffSession,
+  setStaffSessionCookie,
+} from '../services/staff/session-cookie';
 import { issueStaffToken } from '../services/staff/tokens';
 
 /**
@@ -68,10 +73,16 @@ export function adminRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
       'E-mail, password and `code`: the 6-digit code of the authenticator app (each taken once) or one of ' +
       'the recovery codes (each works once, and only after the first login with an app code, which ' +
       'confirms the second factor). Any wrong part answers the same 401. Throttled as shoppers\u2019 logins ' +
-      'are; sets a staff device cookie, so failures from other browsers never lock out this one.',
+      'are; sets a staff device cookie, so failures from other browsers never lock out this one. Sent with ' +
+      '`x-gharbazaar-staff: 1` (the back office\u2019s pages), the session is the HttpOnly cookie `gb_staff_session` ' +
+      '(SameSite=Strict, Path=/api/admin/, as long as the token lasts), shared by the browser\u2019s tabs, and the ' +
+      'answer holds no token; otherwise the answer holds the bearer token.',
     request: { body: jsonBody(staffLoginSchema) },
     responses: {
-      200: json(StaffLoginAnswerSchema, 'Signed in: the staff token (STAFF_TOKEN_TTL_HOURS, 8 by default).'),
+      200: json(
+        StaffLoginAnswerSchema,
+        'Signed in: the staff token, or the session cookie (STAFF_TOKEN_TTL_HOURS, 8 by default).',
+      ),
       ...errors(400, [401, 'Wrong e-mail, password or code, or a disabled account: one message.'], 413, 415, 429, 503),
     },
   });
@@ -112,7 +123,13 @@ export function adminRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     setStaffDeviceCookie(c, staff.secret, member.id, staff.trustProxy);
     const { token, exp } = await issueStaffToken(staff.tokens, member);
     c.header('cache-control', 'no-store');
-    return c.json({ token, expires_at: new Date(exp * 1000).toISOString(), staff: staffMemberOf(member) }, 200);
+    const answer = { expires_at: new Date(exp * 1000).toISOString(), staff: staffMemberOf(member) };
+    // The back office's pages keep the session in the cookie alone: no script of theirs holds the token.
+    if (c.req.header(STAFF_REQUEST_HEADER) === '1') {
+      setStaffSessionCookie(c, token, exp, staff.now(), staff.trustProxy);
+      return c.json(answer, 200);
+    }
+    return c.json({ token, ...answer }, 200);
   });
 
   const logout = createRoute({
@@ -120,12 +137,15 @@ export function adminRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     path: '/logout',
     tags: ['Staff'],
     summary: 'Staff logout',
-    description: 'Ends the staff session: the token is refused from now on.',
+    description:
+      'Ends the staff session: the token is refused from now on, in every tab that shares the session cookie, ' +
+      'and the cookie is cleared. Other sessions of the same staff member (other browsers) go on.',
     ...staffOnly(staff, null),
     responses: { 200: json(MessageAnswerSchema, 'Logged out.'), ...errors(NO_STAFF_TOKEN, 413) },
   });
   app.openapi(logout, async (c) => {
     await revokeToken(db, staff.tokens, c.get('staffSession'));
+    if (presentedStaffSession(c) !== undefined) clearStaffSessionCookie(c, staff.trustProxy);
     return c.json({ message: 'Logged out.' }, 200);
   });
 

@@ -21,6 +21,7 @@ import {
   seriousViolations,
   sidewaysScroll,
   signedInStaff,
+  staffSessionToken,
 } from './admin-fixtures';
 import { apiShopper, DESKTOP, waitForIslands } from './fixtures';
 
@@ -475,7 +476,7 @@ test('a 500-row import: the dry run lists every bad row, the fixed file imports,
   await expect(importButton).toBeDisabled();
 
   // One of the new products, through the public API.
-  const token = await page.evaluate(() => sessionStorage.getItem('gharbazaar.staff.token'));
+  const token = await staffSessionToken(page);
   const found = (await (
     await request.get(`/api/admin/catalogue/products?search=${prefix}-3-0`, {
       headers: { authorization: `Bearer ${token}` },

@@ -3,7 +3,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import type { StaffRole } from '../../contract/staff';
-import { STAFF_STORAGE_KEYS } from '../../src/features/admin/staff-token';
 import { waitForIslands } from './fixtures';
 
 /**
@@ -121,6 +120,19 @@ export async function phone(browser: Browser): Promise<Page> {
   return page;
 }
 
+/** The name of the back office's session cookie (HttpOnly: only the browser context, not the page, can read it). */
+export const STAFF_SESSION_COOKIE = 'gb_staff_session';
+
+/**
+ * The staff token the page's session cookie carries (the same token a bearer call takes), read as
+ * the test's browser context sees it: no script of the page can.
+ */
+export async function staffSessionToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === STAFF_SESSION_COOKIE);
+  expect(cookie, 'the staff session cookie').toBeTruthy();
+  return cookie?.value ?? '';
+}
+
 /** A staff member the tests opened and signed in: their e-mail, authenticator key and staff token. */
 export interface SignedInStaff {
   email: string;
@@ -136,7 +148,7 @@ export async function signedInStaff(page: Page, role: StaffRole, name: string): 
   await waitForIslands(page);
   await signIn(page, email, await appCode(secret));
   await expect(page.getByText(`Signed in as ${name}`, { exact: false })).toBeVisible({ timeout: 20_000 });
-  const token = await page.evaluate((key) => sessionStorage.getItem(key), STAFF_STORAGE_KEYS.token);
+  const token = await staffSessionToken(page);
   expect(token).toMatch(/^ey/);
-  return { email, secret, token: token ?? '' };
+  return { email, secret, token };
 }

@@ -2,7 +2,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { ROLE_CANNOT, STAFF_LOGIN_REFUSED } from '../../contract/staff';
 import { readOnlyText } from '../../src/features/admin/read-only';
-import { STAFF_STORAGE_KEYS } from '../../src/features/admin/staff-token';
+import { STAFF_SESSION_KEY } from '../../src/features/admin/staff-token';
 import {
   apiStaffToken,
   appCode,
@@ -13,6 +13,8 @@ import {
   signedInStaff,
   signIn,
   STAFF_PASSWORD,
+  STAFF_SESSION_COOKIE,
+  staffSessionToken,
   staffByCommand,
   staffEmail,
   wrongCode,
@@ -95,13 +97,22 @@ test('an owner invites a manager, who signs in on a phone and sees only what a m
   ]);
   await expect(page.getByText('Invite staff, change their roles, disable them')).toBeVisible();
   expect(await seriousViolations(page), 'the dashboard').toEqual([]);
-  // Its own key, never the shopper's.
+  // The session is an HttpOnly cookie for /api/admin/ alone: no script of the page can read the
+  // token, and what the pages keep (their own key, never the shopper's) says only whose it is.
   const stored = await page.evaluate(
-    (key) => ({ staff: sessionStorage.getItem(key), shopper: localStorage.getItem('authToken') }),
-    STAFF_STORAGE_KEYS.token,
+    (key) => ({
+      staff: localStorage.getItem(key),
+      shopper: localStorage.getItem('authToken'),
+      cookies: document.cookie,
+    }),
+    STAFF_SESSION_KEY,
   );
-  expect(stored.staff).toMatch(/^ey/);
+  expect(JSON.parse(stored.staff ?? 'null')).toMatchObject({ staff: { name: 'Asha Owner', role: 'owner' } });
+  expect(stored.staff).not.toMatch(/ey[\w-]+\.ey/);
   expect(stored.shopper).toBeNull();
+  expect(stored.cookies).not.toContain(STAFF_SESSION_COOKIE);
+  const cookie = (await page.context().cookies()).find((c) => c.name === STAFF_SESSION_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin/' });
 
   // The owner invites a manager.
   await nav.getByRole('link', { name: 'Staff' }).click();
@@ -178,7 +189,8 @@ test('an owner invites a manager, who signs in on a phone and sees only what a m
   await managerPage.goto('/admin');
   await expect(managerPage).toHaveURL(/\/admin\/login\?ended=1$/);
   await expect(managerPage.getByText('Your session has ended. Please sign in again.')).toBeVisible();
-  expect(await managerPage.evaluate((key) => sessionStorage.getItem(key), STAFF_STORAGE_KEYS.token)).toBeNull();
+  expect(await managerPage.evaluate((key) => localStorage.getItem(key), STAFF_SESSION_KEY)).toBeNull();
+  expect((await managerPage.context().cookies()).map((c) => c.name)).not.toContain(STAFF_SESSION_COOKIE);
   await managerPage.context().close();
 
   // The owner reads it all in the audit log, newest first, in words; the raw record behind Details.
@@ -340,13 +352,57 @@ test('a wrong code gets the one refusal, and too many attempts say how long to w
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText(/Signed in as Kiran Owner/)).toBeVisible();
 
-  // Signing out ends the session on the server and here: the pages ask to sign in again.
-  const token = await page.evaluate((key) => sessionStorage.getItem(key), STAFF_STORAGE_KEYS.token);
+  // A Ctrl+click opens a second tab of the same browser, signed in: no form, no second code.
+  const [second] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Audit log' })
+      .click({ modifiers: ['ControlOrMeta'] }),
+  ]);
+  await expect(second).toHaveURL(/\/admin\/audit$/);
+  await expect(second.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await expect(second.getByRole('banner').getByText('Kiran Owner')).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(second.getByRole('form', { name: 'Sign in' })).toHaveCount(0);
+  // Its calls carry the shared session: the log's rows come from the API.
+  await expect(
+    second
+      .getByRole('region', { name: /Audit log/ })
+      .locator('tbody tr')
+      .first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  // A third, opened by hand at another back-office address, is signed in too.
+  const third = await page.context().newPage();
+  await third.goto('/admin/orders');
+  await expect(third.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await expect(third.getByRole('banner').getByText('Kiran Owner')).toBeVisible();
+  await expect(third.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // The server took the session (GET /api/admin/me): the page is past its check.
+  await expect(third.getByText('Checking your session…')).toHaveCount(0);
+  await expect(third).toHaveURL(/\/admin\/orders$/);
+  await third.close();
+
+  // Signing out in the first tab ends the session on the server and in every tab: the second
+  // shows the sign-in form by itself, and comes back to its page afterwards.
+  const token = await staffSessionToken(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
-  expect(await page.evaluate((key) => sessionStorage.getItem(key), STAFF_STORAGE_KEYS.token)).toBeNull();
-  const me = await page.request.get('/api/admin/me', { headers: { authorization: `Bearer ${token}` } });
-  expect(me.status()).toBe(401);
+  await expect(second).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Faudit&ended=1$/);
+  await expect(second.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await expect(second.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), STAFF_SESSION_KEY)).toBeNull();
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain(STAFF_SESSION_COOKIE);
+  // The server refuses the ended session, sent as the cookie or as a bearer token.
+  const asCookie = await page.request.get('/api/admin/me', { headers: { cookie: `${STAFF_SESSION_COOKIE}=${token}` } });
+  expect(asCookie.status()).toBe(401);
+  const asBearer = await page.request.get('/api/admin/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(asBearer.status()).toBe(401);
+  // Reloading the second tab at a back-office page asks to sign in again.
+  await second.goto('/admin/audit');
+  await expect(second).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Faudit$/);
+  await expect(second.getByRole('form', { name: 'Sign in' })).toBeVisible();
   await page.goto('/admin/audit');
   await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Faudit$/);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { validate } from '../../../contract/schemas/common';
 import { staffLoginSchema } from '../../../contract/schemas/staff';
 import { Button } from '../../ui/Button';
@@ -7,7 +7,7 @@ import { guardedSubmit, useFields } from '../../ui/form-state';
 import { useHydrated } from '../../ui/hydrated';
 import { staffLoginMessage } from './admin-messages';
 import { adminNext } from './staff-token';
-import { staffSession } from './staff-session';
+import { $staffSession, staffSession } from './staff-session';
 
 /** Where this sign-in goes afterwards: the back-office page that sent the staff member here. */
 function destination(): string {
@@ -22,6 +22,8 @@ export function AdminLoginForm() {
   const hydrated = useHydrated();
   const { values, setValues, setErrors, bind } = useFields({ email: '', password: '', code: '' });
   const [pending, setPending] = useState(false);
+  /** This tab's own sign-in is under way: it goes on by itself. */
+  const submitting = useRef(false);
   const [message, setMessage] = useState<{ text: string; kind: 'error' | 'info' }>({ text: '', kind: 'info' });
 
   useEffect(() => {
@@ -30,12 +32,22 @@ export function AdminLoginForm() {
     if (email) setValues((v) => (v.email ? v : { ...v, email }));
     if (query.get('ended') === '1') setMessage({ text: 'Your session has ended. Please sign in again.', kind: 'info' });
     staffSession.start();
-    if (staffSession.token() === null) return;
-    // A session the server still honours goes straight on; a refused one is ended (and stays here).
+    // Signed in in another tab meanwhile: this one goes on too.
+    const stop = $staffSession.listen((state) => {
+      if (state.staff !== null && !submitting.current) window.location.replace(destination());
+    });
+    if (!staffSession.signedIn()) return stop;
+    // A session the server still honours (signed in in another tab) goes straight on; a refused
+    // one is ended (and stays here). Without one nothing is asked: a 401 would be a console error.
+    const controller = new AbortController();
     staffSession
-      .refresh()
+      .refresh(controller.signal)
       .then(() => window.location.replace(destination()))
       .catch(() => undefined);
+    return () => {
+      controller.abort();
+      stop();
+    };
   }, [setValues]);
 
   const submit = async (event: FormEvent) => {
@@ -44,11 +56,13 @@ export function AdminLoginForm() {
     const checked = validate(staffLoginSchema, values);
     if (!checked.ok) return setErrors(checked.errors);
     setPending(true);
+    submitting.current = true;
     setMessage({ text: '', kind: 'info' });
     try {
       await staffSession.signIn(checked.data);
       window.location.assign(destination());
     } catch (error) {
+      submitting.current = false;
       setMessage({ text: staffLoginMessage(error), kind: 'error' });
       // A code is good once: the next attempt needs a fresh one.
       setValues((v) => ({ ...v, code: '' }));

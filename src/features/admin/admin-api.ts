@@ -1,7 +1,9 @@
 /**
  * The back office's calls (/api/admin, docs/api.md): named functions over the one client's
- * request (lib/api/http.ts), each sending the staff token instead of the shopper's. Only the
- * /admin pages import this module, so none of it reaches a shopper's page.
+ * request (lib/api/http.ts). They carry the staff session in its HttpOnly cookie, which every tab
+ * of the browser shares and no script here can read, never the shopper's token, and each sends
+ * STAFF_REQUEST_HEADER, without which the API refuses a change made with the cookie (CSRF). Only
+ * the /admin pages import this module, so none of it reaches a shopper's page.
  */
 import { call } from '../../lib/api/http';
 import type {
@@ -12,48 +14,65 @@ import type {
   StaffLoginAnswer,
   StaffMe,
 } from '../../../contract/api/staff';
-import type { StaffRole } from '../../../contract/staff';
+import { STAFF_REQUEST_HEADER, type StaffRole } from '../../../contract/staff';
 
-let staffToken: () => string | null = () => null;
-let staffSessionEnded: (token: string) => void = () => undefined;
+/** What identifies the session a call was made in (not a secret: the cookie is the credential). */
+export type StaffSessionMark = number | null;
 
-/** Registers where the staff token comes from (the staff session store does, once). */
-export function setStaffTokenSource(source: () => string | null): void {
-  staffToken = source;
+let staffMark: () => StaffSessionMark = () => null;
+let staffSessionEnded: (mark: StaffSessionMark) => void = () => undefined;
+
+/** Registers where the mark of the session held comes from (the staff session store does, once). */
+export function setStaffSessionMark(source: () => StaffSessionMark): void {
+  staffMark = source;
 }
 
-/** Registers what a 401 for the staff token held ends: the staff session (the server ended it). */
-export function onStaffSessionEnded(handler: (token: string) => void): void {
+/** Registers what a 401 ends: the staff session it was made in (the server ended it). */
+export function onStaffSessionEnded(handler: (mark: StaffSessionMark) => void): void {
   staffSessionEnded = handler;
 }
 
+/** The header every back-office call carries. */
+const FROM_BACK_OFFICE = { [STAFF_REQUEST_HEADER]: '1' };
+
 /**
- * Options of a call made with the staff session: its token (the one held, unless given), and a
- * 401 for it ends the staff session. The back office's other call modules (desk-api.ts) use it too.
+ * Options of a call made with the staff session: its cookie (no bearer token, not the shopper's),
+ * the back office's header, and a 401 ends the session the call was made in. The back office's
+ * other call modules (desk-api.ts, catalogue-api.ts) use it too.
  */
-export function asStaff(token: string | null = staffToken()) {
-  return { token, onUnauthorized: (refused: string) => staffSessionEnded(refused), memo: false };
+export function asStaff() {
+  const mark = staffMark();
+  return {
+    token: null,
+    headers: FROM_BACK_OFFICE,
+    onUnauthorized: () => staffSessionEnded(mark),
+    memo: false,
+  };
 }
 
-/** Signs a staff member in with e-mail, password and the second factor (an app code or a recovery code). */
+/**
+ * Signs a staff member in with e-mail, password and the second factor (an app code or a recovery
+ * code). The session is the cookie the answer sets; the answer holds no token.
+ */
 export async function staffLogin(fields: { email: string; password: string; code: string }): Promise<StaffLoginAnswer> {
   return (await call('admin/login', {
     method: 'POST',
     json: fields,
     token: null,
+    headers: FROM_BACK_OFFICE,
     ownsUnauthorized: true,
   })) as StaffLoginAnswer;
 }
 
-/** Ends the staff session of `token` on the server (the token is revoked). */
-export async function staffLogout(token: string): Promise<void> {
+/** Ends the staff session on the server (its token is revoked, the cookie cleared) for every tab. */
+export async function staffLogout(): Promise<void> {
   // Ending a session the server already ended is still an ending, not news.
-  await call('admin/logout', { method: 'POST', json: {}, ...asStaff(token), ownsUnauthorized: true });
+  await call('admin/logout', { method: 'POST', json: {}, ...asStaff(), ownsUnauthorized: true });
 }
 
-/** Who the session of `token` is, what their role may do, and when the session ends. */
-export async function getStaffMe(token: string | null, signal?: AbortSignal): Promise<StaffMe> {
-  return (await call('admin/me', { ...asStaff(token), signal, ownsUnauthorized: true })) as StaffMe;
+/** Who the session is, what their role may do, and when the session ends. */
+export async function getStaffMe(signal?: AbortSignal): Promise<StaffMe> {
+  return (await call('admin/me', { ...asStaff(), signal, ownsUnauthorized: true })) as StaffMe;
 }
 
 /** Accepts an invitation: answers the second factor's key and the recovery codes, shown once. */

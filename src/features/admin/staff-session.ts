@@ -1,20 +1,31 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError } from '../../lib/api/http';
 import type { StaffLoginAnswer, StaffMe } from '../../../contract/api/staff';
-import { getStaffMe, onStaffSessionEnded, setStaffTokenSource, staffLogin, staffLogout } from './admin-api';
+import {
+  getStaffMe,
+  onStaffSessionEnded,
+  setStaffSessionMark,
+  staffLogin,
+  staffLogout,
+  type StaffSessionMark,
+} from './admin-api';
 import * as adminRoutes from './admin-routes';
 import {
   adminLoginHref,
+  OLD_STAFF_STORAGE_KEYS,
   readStaffSession,
   SIGNED_OUT,
-  STAFF_STORAGE_KEYS,
-  staffTokenExpiry,
+  STAFF_SESSION_KEY,
+  storedStaffSession,
   type StaffSessionState,
 } from './staff-token';
 
 /** What the staff session needs of the browser; the tests hand in their own. */
 export interface StaffSessionEnvironment {
+  /** Shared by the browser's tabs (local storage). */
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Calls `listener` when another tab changed STAFF_SESSION_KEY (a `storage` event; null: storage cleared). */
+  watchStorage: (listener: (key: string | null) => void) => void;
   now: () => number;
   /** The current page's path and query. */
   here: () => string;
@@ -24,24 +35,31 @@ export interface StaffSessionEnvironment {
   clearTimer: (timer: unknown) => void;
 }
 
-/** The staff session: its state, and the actions that start, change and end it. */
+/**
+ * The staff session: its state, and the actions that start, change and end it. The session itself
+ * is the HttpOnly cookie the server set, shared by every tab of the browser; what is kept here
+ * (local storage, shared too) says whose it is and when it ends, so a second tab opens signed in,
+ * and a sign-out in one tab sends the others to the login page at once.
+ */
 export interface StaffSession {
   $state: ReadableAtom<StaffSessionState>;
   /** What GET /api/admin/me last said (permissions, recovery codes left); null until asked. */
   $me: ReadableAtom<StaffMe | null>;
-  /** Reads the session kept in this tab, once, and ends it when its token expires. */
+  /** Reads the session kept, once, ends it when it expires, and follows the other tabs. */
   start(): void;
-  /** The token to send: null when none is held or it has expired. */
-  token(): string | null;
-  /** Signs in; the session is kept in this tab until it expires, is signed out or refused. */
+  /** True while a session is held and has not expired. */
+  signedIn(): boolean;
+  /** What identifies the session held (when it ends), or null: calls say which session a 401 ended. */
+  mark(): StaffSessionMark;
+  /** Signs in; the session is kept for every tab until it expires, is signed out or refused. */
   signIn(fields: { email: string; password: string; code: string }): Promise<StaffLoginAnswer>;
-  /** Tells the server, then always forgets the session here and goes to the login page. */
+  /** Tells the server (every tab's session ends), then always forgets it here and goes to the login page. */
   signOut(): Promise<void>;
   /**
-   * Ends the session the server refused (a 401 for `refusedToken`) or that expired: forgotten
-   * here, and the login page is opened to come back to this page afterwards.
+   * Ends the session the server refused (a 401 for a call made in the session `refused`) or that
+   * expired: forgotten, and the login page is opened to come back to this page afterwards.
    */
-  end(refusedToken?: string): void;
+  end(refused?: StaffSessionMark): void;
   /** For pages that need a session: true when one is held, else off to the login page. */
   require(): boolean;
   /** Asks the server who is signed in and what they may do; the role may have changed since. */
@@ -55,12 +73,17 @@ export function createStaffSession(env: StaffSessionEnvironment): StaffSession {
   let timer: unknown = null;
   let leaving = false;
   let endedBefore = false;
+  /** This page needs a session (it called require()): it leaves when the session ends. */
+  let needed = false;
 
-  function forget(): void {
-    env.storage.removeItem(STAFF_STORAGE_KEYS.token);
-    env.storage.removeItem(STAFF_STORAGE_KEYS.member);
+  function clearTimer(): void {
     if (timer !== null) env.clearTimer(timer);
     timer = null;
+  }
+
+  function forget(): void {
+    env.storage.removeItem(STAFF_SESSION_KEY);
+    clearTimer();
     $state.set(SIGNED_OUT);
     $me.set(null);
   }
@@ -72,8 +95,28 @@ export function createStaffSession(env: StaffSessionEnvironment): StaffSession {
   }
 
   function watchExpiry(expiresAt: number): void {
-    if (timer !== null) env.clearTimer(timer);
+    clearTimer();
     timer = env.setTimer(() => session.end(), Math.max(0, expiresAt - env.now()));
+  }
+
+  function hold(state: StaffSessionState): void {
+    $state.set(state);
+    if (state.expiresAt !== null) watchExpiry(state.expiresAt);
+  }
+
+  /** Another tab signed in, out, or learnt more about the session: this one follows. */
+  function followOtherTab(): void {
+    const kept = readStaffSession(env.storage.getItem(STAFF_SESSION_KEY), env.now());
+    if (kept.staff !== null) {
+      if ($state.get().expiresAt !== kept.expiresAt) $me.set(null);
+      hold(kept);
+      return;
+    }
+    if ($state.get().staff === null) return;
+    clearTimer();
+    $state.set(SIGNED_OUT);
+    $me.set(null);
+    if (needed) leaveFor(adminLoginHref(env.here(), true));
   }
 
   const session: StaffSession = {
@@ -82,72 +125,78 @@ export function createStaffSession(env: StaffSessionEnvironment): StaffSession {
     start() {
       if (started) return;
       started = true;
-      const stored = readStaffSession(env.storage, env.now());
+      const kept = env.storage.getItem(STAFF_SESSION_KEY);
+      const stored = readStaffSession(kept, env.now());
       // A session kept but no longer usable (expired, damaged) has ended; what is left of it goes.
-      if (stored.token === null && env.storage.getItem(STAFF_STORAGE_KEYS.token) !== null) endedBefore = true;
-      if (stored.token === null) forget();
-      $state.set(stored);
-      if (stored.expiresAt !== null) watchExpiry(stored.expiresAt);
+      if (stored.staff === null && kept !== null) {
+        endedBefore = true;
+        forget();
+      }
+      hold(stored);
+      env.watchStorage((key) => {
+        if (key === null || key === STAFF_SESSION_KEY) followOtherTab();
+      });
     },
-    token() {
-      const { token, expiresAt } = $state.get();
-      return token !== null && expiresAt !== null && expiresAt > env.now() ? token : null;
+    signedIn() {
+      const { staff, expiresAt } = $state.get();
+      return staff !== null && expiresAt !== null && expiresAt > env.now();
+    },
+    mark() {
+      return session.signedIn() ? $state.get().expiresAt : null;
     },
     async signIn(fields) {
+      // Started first, so this tab follows the others from here on.
+      session.start();
       const answer = await staffLogin(fields);
-      // The token's own expiry counts; expires_at says the same when the clocks agree.
-      const expiresAt = staffTokenExpiry(answer.token, env.now()) ?? Date.parse(answer.expires_at);
-      env.storage.setItem(STAFF_STORAGE_KEYS.token, answer.token);
-      env.storage.setItem(STAFF_STORAGE_KEYS.member, JSON.stringify(answer.staff));
-      started = true;
+      const expiresAt = Date.parse(answer.expires_at);
+      env.storage.setItem(STAFF_SESSION_KEY, storedStaffSession(answer.staff, expiresAt));
       leaving = false;
-      $state.set({ token: answer.token, staff: answer.staff, expiresAt });
       $me.set(null);
-      watchExpiry(expiresAt);
+      hold({ staff: answer.staff, expiresAt });
       return answer;
     },
     async signOut() {
       try {
-        const token = session.token();
-        if (token !== null) await staffLogout(token);
+        await staffLogout();
       } catch (error) {
         console.error(error);
       } finally {
+        // Removing what is kept tells the other tabs (a `storage` event): they leave too.
         forget();
         leaveFor(adminRoutes.adminLogin);
       }
     },
-    end(refusedToken) {
-      // Parallel calls refused with one token all land here: the first ends the session.
-      if (refusedToken !== undefined && $state.get().token !== refusedToken) return;
+    end(refused) {
+      // Parallel calls refused in one session all land here: the first ends it.
+      if (refused !== undefined && (refused === null || $state.get().expiresAt !== refused)) return;
       forget();
       leaveFor(adminLoginHref(env.here(), true));
     },
     require() {
       session.start();
-      if (session.token() !== null) return true;
+      needed = true;
+      if (session.signedIn()) return true;
       // Held until it expired here (no timer fired yet), or found expired on start: it ended.
-      const ended = endedBefore || $state.get().token !== null;
+      const ended = endedBefore || $state.get().staff !== null;
       forget();
       leaveFor(adminLoginHref(env.here(), ended));
       return false;
     },
     async refresh(signal) {
-      const held = session.token();
+      const held = session.mark();
       let me: StaffMe;
       try {
-        me = await getStaffMe(held, signal);
+        me = await getStaffMe(signal);
       } catch (error) {
         // The server no longer honours this session (expired, revoked, the account disabled).
         if (error instanceof ApiError && error.status === 401 && held !== null) session.end(held);
         throw error;
       }
-      const { token, expiresAt } = $state.get();
-      // Ended meanwhile (signed out, expired): nothing to keep.
-      if (token === null || token !== held) return me;
+      // None held, or ended or changed meanwhile (signed out, expired, signed in again): nothing to keep.
+      if (held === null || session.mark() !== held) return me;
       const staff = { id: me.id, email: me.email, name: me.name, role: me.role };
-      env.storage.setItem(STAFF_STORAGE_KEYS.member, JSON.stringify(staff));
-      $state.set({ token, staff, expiresAt });
+      env.storage.setItem(STAFF_SESSION_KEY, storedStaffSession(staff, held));
+      hold({ staff, expiresAt: held });
       $me.set(me);
       return me;
     },
@@ -155,7 +204,7 @@ export function createStaffSession(env: StaffSessionEnvironment): StaffSession {
   return session;
 }
 
-/** The browser's staff session, one per tab; while rendering on the server it holds nothing. */
+/** The browser's staff session; while rendering on the server it holds nothing. */
 function browserEnvironment(): StaffSessionEnvironment {
   const memory = new Map<string, string>();
   // Looked up at each use: this module is also imported where there is no window (rendering).
@@ -166,12 +215,20 @@ function browserEnvironment(): StaffSessionEnvironment {
           setItem: (key, value) => void memory.set(key, value),
           removeItem: (key) => void memory.delete(key),
         }
-      : window.sessionStorage;
+      : window.localStorage;
   return {
     storage: {
       getItem: (key) => store().getItem(key),
       setItem: (key, value) => store().setItem(key, value),
       removeItem: (key) => store().removeItem(key),
+    },
+    watchStorage: (listener) => {
+      if (typeof window === 'undefined') return;
+      // The token an earlier version kept in this tab is not needed (nor trusted) any more.
+      for (const key of OLD_STAFF_STORAGE_KEYS) window.sessionStorage.removeItem(key);
+      window.addEventListener('storage', (event) => {
+        if (event.storageArea === window.localStorage) listener(event.key);
+      });
     },
     now: () => Date.now(),
     here: () =>
@@ -186,7 +243,7 @@ export const staffSession = createStaffSession(browserEnvironment());
 export const $staffSession = staffSession.$state;
 export const $staffMe = staffSession.$me;
 
-setStaffTokenSource(() => staffSession.token());
-// A 401 for the token held means the server ended the session (expired, signed out elsewhere,
-// the account disabled): it ends here too, and the login page is opened.
+setStaffSessionMark(() => staffSession.mark());
+// A 401 in the session held means the server ended it (expired, signed out in another browser
+// tab, the account disabled): it ends here too, and the login page is opened.
 onStaffSessionEnded((refused) => staffSession.end(refused));

@@ -1,33 +1,26 @@
-import { jwtDecode } from 'jwt-decode';
 import { safeNext } from '../../lib/navigation';
-import { tokenProblem } from '../../lib/session';
 import { STAFF_ROLES } from '../../../contract/staff';
 import type { StaffMember } from '../../../contract/api/staff';
 import * as adminRoutes from './admin-routes';
 
 /**
- * Keys of the browser's session storage that hold the staff session: its own, never the
- * shopper's (`authToken` in local storage). Session storage ends with the tab, as a back-office
- * sign-in should; the token itself lasts at most 8 hours.
+ * The key of the browser's local storage that says a staff session is held: whose it is and when
+ * it ends, never its token (the HttpOnly cookie holds that, out of every script's reach). Local
+ * storage is shared by the browser's tabs, as the cookie is, and its `storage` events tell the
+ * other tabs at once when a sign-out in one ended the session. Never the shopper's (`authToken`).
  */
-export const STAFF_STORAGE_KEYS = { token: 'gharbazaar.staff.token', member: 'gharbazaar.staff.member' } as const;
+export const STAFF_SESSION_KEY = 'gharbazaar.staff.session';
+/** Where an earlier version kept the token itself (session storage): removed wherever found. */
+export const OLD_STAFF_STORAGE_KEYS = ['gharbazaar.staff.token', 'gharbazaar.staff.member'] as const;
 
 /** The staff session as the /admin pages hold it. */
 export interface StaffSessionState {
-  token: string | null;
   staff: StaffMember | null;
-  /** When the token stops working (its `exp`), in milliseconds. */
+  /** When the session ends (the token's `exp`), in milliseconds. */
   expiresAt: number | null;
 }
 
-export const SIGNED_OUT: StaffSessionState = { token: null, staff: null, expiresAt: null };
-
-/** When `token` expires (milliseconds), or null when it has no readable expiry or has expired at `nowMs`. */
-export function staffTokenExpiry(token: unknown, nowMs: number): number | null {
-  if (typeof token !== 'string' || tokenProblem(token, nowMs) !== null) return null;
-  // tokenProblem has read a numeric `exp` (seconds) from it.
-  return jwtDecode<{ exp: number }>(token).exp * 1000;
-}
+export const SIGNED_OUT: StaffSessionState = { staff: null, expiresAt: null };
 
 /** True for a staff member as the API names one (what storage held may be anything). */
 export function isStaffMember(value: unknown): value is StaffMember {
@@ -41,21 +34,27 @@ export function isStaffMember(value: unknown): value is StaffMember {
   );
 }
 
+/** What to keep in storage for a session of `staff` ending at `expiresAt`. */
+export function storedStaffSession(staff: StaffMember, expiresAt: number): string {
+  return JSON.stringify({ staff, expiresAt });
+}
+
 /**
- * The staff session kept in `storage` at `nowMs`: signed out when the token is missing, not a
- * token, expired, or kept without a readable staff member.
+ * The staff session kept in storage (`kept`, the text under STAFF_SESSION_KEY) at `nowMs`: signed
+ * out when nothing is kept, it is damaged, names no readable staff member, or has ended.
  */
-export function readStaffSession(storage: Pick<Storage, 'getItem'>, nowMs: number): StaffSessionState {
-  const token = storage.getItem(STAFF_STORAGE_KEYS.token);
-  const expiresAt = staffTokenExpiry(token, nowMs);
-  if (token === null || expiresAt === null) return SIGNED_OUT;
-  let staff: unknown = null;
+export function readStaffSession(kept: string | null, nowMs: number): StaffSessionState {
+  if (kept === null) return SIGNED_OUT;
+  let value: unknown = null;
   try {
-    staff = JSON.parse(storage.getItem(STAFF_STORAGE_KEYS.member) ?? 'null');
+    value = JSON.parse(kept);
   } catch {
-    staff = null;
+    return SIGNED_OUT;
   }
-  return isStaffMember(staff) ? { token, staff, expiresAt } : SIGNED_OUT;
+  if (typeof value !== 'object' || value === null) return SIGNED_OUT;
+  const { staff, expiresAt } = value as Record<string, unknown>;
+  if (!isStaffMember(staff) || typeof expiresAt !== 'number' || !(expiresAt > nowMs)) return SIGNED_OUT;
+  return { staff, expiresAt };
 }
 
 /** True when `path` (without query) is `/admin` or below it. */

@@ -85,13 +85,17 @@ export interface RequestOptions {
    */
   retry?: boolean;
   /**
-   * The bearer token of another kind of session (the back office's staff token), sent instead of
-   * the shopper's; null sends none. A 401 for it goes to `onUnauthorized`, never to the shopper's
-   * session-ended handler.
+   * The bearer token of another kind of session, sent instead of the shopper's; null sends none
+   * (the back office, whose session is its HttpOnly cookie).
    */
   token?: string | null;
-  /** What a 401 for `token` ends (the staff session); the shopper's session is not touched. */
-  onUnauthorized?: (token: string) => void;
+  /**
+   * What a 401 ends instead of the shopper's session (the back office's staff session); the
+   * shopper's session is not touched.
+   */
+  onUnauthorized?: () => void;
+  /** Headers of the call's own (the back office's x-gharbazaar-staff). */
+  headers?: Record<string, string>;
 }
 
 let tokenSource: () => string | null = () => null;
@@ -122,8 +126,8 @@ export function forgetBuildReads(): void {
 
 /**
  * The one request: the API base, the bearer token, asking again after momentary failures and the
- * one ApiError. Exported for the back office's client (features/admin/admin-api.ts), which sends
- * staff tokens through it; the shopper's calls below are the named functions of this module.
+ * one ApiError. Exported for the back office's client (features/admin/admin-api.ts), whose calls
+ * carry the staff session cookie instead; the shopper's calls are the named functions beside it.
  */
 export async function call(path: string, options: RequestOptions = {}): Promise<unknown> {
   const method = options.method ?? 'GET';
@@ -147,7 +151,7 @@ function send(target: string, options: RequestOptions): Promise<unknown> {
 }
 
 async function sendOnce(target: string, options: RequestOptions): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -181,7 +185,7 @@ async function sendOnce(target: string, options: RequestOptions): Promise<unknow
     // Not JSON: keep the text for the error message.
   }
   if (!response.ok) {
-    if (response.status === 401 && token && !options.ownsUnauthorized) (options.onUnauthorized ?? sessionEnded)(token);
+    if (response.status === 401 && !options.ownsUnauthorized) refused(token, options.onUnauthorized);
     // A load balancer's own 502/504 page, or a 503 without the API's words: the shop is busy.
     const message =
       isMomentaryFailure(response.status) && (parsed === null || typeof parsed !== 'object')
@@ -192,6 +196,12 @@ async function sendOnce(target: string, options: RequestOptions): Promise<unknow
   return parsed;
 }
 
+/** A 401: it ends the other session `onUnauthorized` names, else the shopper's when `token` was theirs. */
+function refused(token: string | null, onUnauthorized: (() => void) | undefined): void {
+  if (onUnauthorized) onUnauthorized();
+  else if (token) sessionEnded(token);
+}
+
 /** A file the API answers (a PDF), its name from `Content-Disposition`, else `fallbackName`. */
 export interface ApiFile {
   file: Blob;
@@ -199,19 +209,19 @@ export interface ApiFile {
 }
 
 /**
- * Downloads a file the API answers, with the shopper's token or, for the back office, the one in
- * `options.token` (a 401 for it goes to `options.onUnauthorized`); a refusal throws the one ApiError.
+ * Downloads a file the API answers, with the shopper's token or, for the back office, its session
+ * cookie (`token: null`, a 401 goes to `options.onUnauthorized`); a refusal throws the one ApiError.
  */
 export async function callFile(
   path: string,
   fallbackName: string,
-  options: Pick<RequestOptions, 'token' | 'onUnauthorized' | 'fallback' | 'signal' | 'query'> & {
+  options: Pick<RequestOptions, 'token' | 'onUnauthorized' | 'headers' | 'fallback' | 'signal' | 'query'> & {
     /** The file's media type (default: a PDF). */
     accept?: string;
   } = {},
 ): Promise<ApiFile> {
   const target = url(path, options.query);
-  const headers: Record<string, string> = { accept: options.accept ?? 'application/pdf' };
+  const headers: Record<string, string> = { ...options.headers, accept: options.accept ?? 'application/pdf' };
   const token = options.token !== undefined ? options.token : tokenSource();
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
@@ -229,7 +239,7 @@ export async function callFile(
     } catch {
       // Not JSON: keep the text.
     }
-    if (response.status === 401 && token) (options.onUnauthorized ?? sessionEnded)(token);
+    if (response.status === 401) refused(token, options.onUnauthorized);
     throw new ApiError(
       response.status,
       errorMessage(parsed, options.fallback ?? `Request failed (${response.status})`),
