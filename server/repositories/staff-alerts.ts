@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import type { OrderState } from '../../contract/order-lifecycle';
 import { TO_PACK } from './order-board';
 
 /** What the shop's staff are told of its orders: who wants which e-mail, and how far each alert has gone. */
@@ -13,7 +14,7 @@ export interface AlertState {
 }
 
 /** The states an order is confirmed in: paid online, or placed for cash on delivery. */
-const CONFIRMED = ['paid', 'placed'] as const;
+const CONFIRMED: readonly OrderState[] = ['paid', 'placed'];
 
 /**
  * The alert's progress; made on first use, starting after the newest order event then, so that
@@ -137,29 +138,28 @@ export async function setAlertChoices(
   await db.updateTable('staff').set(choices).where('id', '=', staffId).execute();
 }
 
-/** A day's trade, from `from` to `before` (ISO times): confirmed orders and their value, cancellations, refunds. */
-export async function tradeBetween(db: Db, from: string, before: string) {
-  const confirmed = await db
+/** The events of orders of goods moving to one of `states` from `from` to `before` (ISO times). */
+function eventsBetween(db: Db, states: readonly OrderState[], from: string, before: string) {
+  return db
     .selectFrom('order_events as e')
     .innerJoin('orders as o', 'o.id', 'e.order_id')
+    .where('e.to_state', 'in', states)
+    .where('o.kind', '=', 'goods')
+    .where('e.at', '>=', from)
+    .where('e.at', '<', before);
+}
+
+/** A day's trade, from `from` to `before` (ISO times): confirmed orders and their value, cancellations, refunds. */
+export async function tradeBetween(db: Db, from: string, before: string) {
+  const confirmed = await eventsBetween(db, CONFIRMED, from, before)
     .select((eb) => [
       eb.fn.count<number>('o.id').distinct().as('orders'),
       sql<number | string | null>`sum(o.amount_paise)`.as('paise'),
       sql<number | string | null>`sum(case when o.payment_method = 'cod' then 1 else 0 end)`.as('cod'),
     ])
-    .where('e.to_state', 'in', CONFIRMED)
-    .where('o.kind', '=', 'goods')
-    .where('e.at', '>=', from)
-    .where('e.at', '<', before)
     .executeTakeFirstOrThrow();
-  const cancelled = await db
-    .selectFrom('order_events as e')
-    .innerJoin('orders as o', 'o.id', 'e.order_id')
+  const cancelled = await eventsBetween(db, ['cancelled'], from, before)
     .select((eb) => eb.fn.count<number>('o.id').distinct().as('n'))
-    .where('e.to_state', '=', 'cancelled')
-    .where('o.kind', '=', 'goods')
-    .where('e.at', '>=', from)
-    .where('e.at', '<', before)
     .executeTakeFirstOrThrow();
   const refunded = await db
     .selectFrom('refunds')

@@ -70,18 +70,7 @@ function parsedObject(json: string | null): Record<string, unknown> | null {
 function entryOf(row: AuditEntryRow, names: AuditNames): AuditEntry {
   const before = parsedObject(row.before);
   const after = parsedObject(row.after);
-  const words = auditWords(
-    {
-      action: row.action,
-      entity: row.entity,
-      entity_id: row.entity_id,
-      before,
-      after,
-      outcome: row.outcome,
-      note: row.note,
-    },
-    names,
-  );
+  const words = auditWords({ ...row, before, after }, names);
   return {
     id: row.id,
     at: row.at,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
+import * as adminRoutes from './admin-routes';
 
 /**
  * The desk pages' small parts: a table whose rows become cards below the `md` width (a 360 px
@@ -58,5 +59,14 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
         Try again
       </Button>
     </div>
+  );
+}
+
+/** A link to an order's page: '#42' in a list, or the text given. */
+export function OrderLink({ id, text = `#${id}` }: { id: number; text?: string }) {
+  return (
+    <a href={adminRoutes.adminOrder(id)} className="font-semibold text-brand-800 underline">
+      {text}
+    </a>
   );
 }

@@ -8,7 +8,7 @@ import { adminMessage } from '../admin-messages';
 import * as adminRoutes from '../admin-routes';
 import { getCustomer } from '../desk-api';
 import { PAYMENT_METHOD_LABELS, piecesText } from '../desk-format';
-import { DeskCell, DeskRow, DeskTable, LoadFailed } from '../desk-ui';
+import { DeskCell, DeskRow, DeskTable, LoadFailed, OrderLink } from '../desk-ui';
 import { Facts, Panel } from '../orders/OrderFacts';
 
 function CustomerOrders({ customer }: { customer: CustomerProfile }) {
@@ -27,9 +27,7 @@ function CustomerOrders({ customer }: { customer: CustomerProfile }) {
         {customer.orders.map((o) => (
           <DeskRow key={o.id} label={`Order #${o.id}`}>
             <DeskCell label="Order">
-              <a href={adminRoutes.adminOrder(o.id)} className="font-semibold text-brand-800 underline">
-                #{o.id}
-              </a>
+              <OrderLink id={o.id} />
             </DeskCell>
             <DeskCell label="Placed">{formatDateTime(o.created_at)}</DeskCell>
             <DeskCell label="Items">{piecesText(o.items)}</DeskCell>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Courier } from '../../../../contract/api/admin-orders';
 import { CourierBody, trackingLink } from '../../../../contract/schemas/admin-orders';
 import { validate } from '../../../../contract/schemas/common';
@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button';
 import { Field, FormMessage } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
 import { DeskNotice } from '../DeskNotice';
+import { useLoaded } from '../use-loaded';
 import { addCourier, changeCourier, getCouriers } from './packing-api';
 
 type Draft = { name: string; tracking_url: string; active: boolean };
@@ -100,19 +101,8 @@ function CourierForm({
 
 /** The couriers orders ship with, and each one's tracking address: owners edit them, others read them. */
 export function CouriersSection({ canEdit }: { canEdit: boolean }) {
-  const [couriers, setCouriers] = useState<Courier[] | null>(null);
-  const [error, setError] = useState('');
+  const { value: couriers, setValue: setCouriers, error } = useLoaded(getCouriers, 'The couriers could not be loaded.');
   const [message, setMessage] = useState('');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getCouriers(controller.signal)
-      .then(setCouriers)
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setError(adminMessage(e, 'The couriers could not be loaded.'));
-      });
-    return () => controller.abort();
-  }, []);
 
   const saved = (courier: Courier, text: string) => {
     setCouriers((list) => {

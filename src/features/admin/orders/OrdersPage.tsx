@@ -10,7 +10,7 @@ import { BoardFilterForm } from './BoardFilterForm';
 import { getOrderBoard } from '../desk-api';
 import { matchText, paymentText, piecesText } from '../desk-format';
 import { ORDER_BOARD, searchOf, type BoardFilters } from '../desk-query';
-import { DeskCell, DeskRow, DeskTable, LoadFailed } from '../desk-ui';
+import { DeskCell, DeskRow, DeskTable, LoadFailed, OrderLink } from '../desk-ui';
 import { useDeskList } from '../use-desk-list';
 import { OrderExport } from './OrderExport';
 
@@ -81,9 +81,7 @@ function BoardRows({ answer }: { answer: OrderBoardPage }) {
       {answer.results.map((row) => (
         <DeskRow key={row.id} label={`Order #${row.id}`}>
           <DeskCell label="Order">
-            <a href={adminRoutes.adminOrder(row.id)} className="font-semibold text-brand-800 underline">
-              #{row.id}
-            </a>
+            <OrderLink id={row.id} />
           </DeskCell>
           <DeskCell label="Placed">{formatDateTime(row.created_at)}</DeskCell>
           <DeskCell label="Customer" wide>

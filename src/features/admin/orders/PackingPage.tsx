@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { PackingQueue, PackResults } from '../../../../contract/api/admin-orders';
+import { useEffect, useState } from 'react';
+import type { PackResults } from '../../../../contract/api/admin-orders';
 import type { StaffMe } from '../../../../contract/api/staff';
 import { formatCalendarDay, formatDateTime, formatRupees, indiaDay } from '../../../../contract/format';
 import { MAX_PACKING_BATCH } from '../../../../contract/schemas/admin-orders';
@@ -10,9 +10,9 @@ import { saveFile } from '../../../ui/save-file';
 import { AdminShell } from '../AdminShell';
 import { DeskNotice } from '../DeskNotice';
 import { adminMessage } from '../admin-messages';
-import * as adminRoutes from '../admin-routes';
 import { paymentText, piecesText } from '../desk-format';
-import { DeskCell, DeskRow, DeskTable, LoadFailed } from '../desk-ui';
+import { DeskCell, DeskRow, DeskTable, LoadFailed, OrderLink } from '../desk-ui';
+import { useLoaded } from '../use-loaded';
 import { CouriersSection } from './CouriersSection';
 import { getPackingDocuments, getPackingQueue, packOrders } from './packing-api';
 
@@ -123,31 +123,16 @@ function PackingActions({
 }
 
 function Queue({ me }: { me: StaffMe }) {
-  const [queue, setQueue] = useState<PackingQueue | null>(null);
-  const [error, setError] = useState('');
+  const { value: queue, error, reload } = useLoaded(getPackingQueue, 'The orders to pack could not be loaded.');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const today = indiaDay(Date.now());
 
-  const load = useCallback((signal?: AbortSignal) => {
-    getPackingQueue(signal)
-      .then((answer) => {
-        setQueue(answer);
-        setError('');
-        // Orders packed or cancelled elsewhere leave the selection with the list.
-        setSelected((was) => new Set(answer.results.map((r) => r.id).filter((id) => was.has(id))));
-      })
-      .catch((e: unknown) => {
-        if (!signal?.aborted) setError(adminMessage(e, 'The orders to pack could not be loaded.'));
-      });
-  }, []);
-
+  // Orders packed or cancelled elsewhere leave the selection with the list.
   useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+    if (queue) setSelected((was) => new Set(queue.results.map((r) => r.id).filter((id) => was.has(id))));
+  }, [queue]);
 
-  if (error) return <LoadFailed message={error} onRetry={() => load()} />;
+  if (error) return <LoadFailed message={error} onRetry={reload} />;
   if (!queue) return <p role="status">Loading the orders to pack…</p>;
 
   const ids = queue.results.map((r) => r.id);
@@ -172,7 +157,7 @@ function Queue({ me }: { me: StaffMe }) {
         canPack={roleCan(me.role, 'orders.write')}
         today={today}
         onSelectAll={(all) => setSelected(new Set(all ? ids : []))}
-        onPacked={() => load()}
+        onPacked={reload}
       />
       {queue.results.length > 0 && (
         <DeskTable
@@ -191,9 +176,7 @@ function Queue({ me }: { me: StaffMe }) {
                 />
               </DeskCell>
               <DeskCell label="Order">
-                <a href={adminRoutes.adminOrder(row.id)} className="font-semibold text-brand-800 underline">
-                  #{row.id}
-                </a>
+                <OrderLink id={row.id} />
               </DeskCell>
               <DeskCell label="Placed">{formatDateTime(row.created_at)}</DeskCell>
               <DeskCell label="Deliver by">

@@ -1,37 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { RefundRequest } from '../../../../contract/api/admin-orders';
+import { useState } from 'react';
 import type { StaffMe } from '../../../../contract/api/staff';
 import { DeskNotice } from '../DeskNotice';
 import { AdminShell } from '../AdminShell';
-import { adminMessage } from '../admin-messages';
-import * as adminRoutes from '../admin-routes';
 import { getRefundRequests } from '../desk-api';
-import { LoadFailed } from '../desk-ui';
+import { LoadFailed, OrderLink } from '../desk-ui';
+import { useLoaded } from '../use-loaded';
 import { RefundDecision, RefundRequestFacts } from './RefundDecision';
 
 function RefundQueue({ me }: { me: StaffMe }) {
-  const [requests, setRequests] = useState<RefundRequest[] | null>(null);
-  const [error, setError] = useState('');
+  const {
+    value: requests,
+    setValue: setRequests,
+    error,
+    reload,
+  } = useLoaded(getRefundRequests, 'The refunds could not be loaded.');
   const [message, setMessage] = useState('');
 
-  const load = useCallback((signal?: AbortSignal) => {
-    getRefundRequests(signal)
-      .then((list) => {
-        setRequests(list);
-        setError('');
-      })
-      .catch((e: unknown) => {
-        if (!signal?.aborted) setError(adminMessage(e, 'The refunds could not be loaded.'));
-      });
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  if (error) return <LoadFailed message={error} onRetry={() => load()} />;
+  if (error) return <LoadFailed message={error} onRetry={reload} />;
   if (!requests) return <p role="status">Loading the refunds…</p>;
   return (
     <div className="space-y-3">
@@ -42,9 +27,7 @@ function RefundQueue({ me }: { me: StaffMe }) {
         <ul className="space-y-3" aria-label="Refunds waiting for approval">
           {requests.map((request) => (
             <li key={request.id} className="space-y-2 rounded-lg border border-slate-300 bg-white p-4">
-              <a href={adminRoutes.adminOrder(request.order_id)} className="font-semibold text-brand-800 underline">
-                Order #{request.order_id}
-              </a>
+              <OrderLink id={request.order_id} text={`Order #${request.order_id}`} />
               <RefundRequestFacts request={request} />
               {request.requested_by.id === me.id ? (
                 <p className="text-sm text-muted">You asked for it: another manager or an owner must approve it.</p>
