@@ -9,7 +9,7 @@ import {
   STAFF_ROLES,
   type Permission,
 } from '../../contract/staff';
-import { recordAudit } from '../services/staff/audit';
+import { recordAudit, type StaffActor } from '../services/staff/audit';
 import type { StaffAccess } from '../services/staff/context';
 import { clearedStaffSessionCookie, presentedStaffSession } from '../services/staff/session-cookie';
 import { verifyStaffToken, type StaffSession } from '../services/staff/tokens';
@@ -115,3 +115,9 @@ export const NO_STAFF_TOKEN = [
 ] as const;
 /** The staff check's 403, for a route's answers. */
 export const ROLE_REFUSED = [403, `The role may not do this: \`${ROLE_CANNOT}\` (logged).`] as const;
+
+/** Who acts in a staff call: the signed-in staff member, their role, and the client's address. */
+export function staffActor(c: Context<StaffEnv>, staff: Pick<StaffAccess, 'trustProxy'>): StaffActor {
+  const { id, role } = c.get('staffSession').staff;
+  return { staffId: id, role, ip: clientAddress(c, staff.trustProxy) };
+}

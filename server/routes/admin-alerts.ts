@@ -2,8 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { OrderAlertsSchema } from '../../contract/api/admin-orders';
 import { OrderAlertsBody } from '../../contract/schemas/admin-orders';
 import { ApiRoutes, errors, json, jsonBody } from '../http/api-routes';
-import { clientAddress } from '../http/client-address';
-import { NO_STAFF_TOKEN, staffOnly, type StaffEnv } from '../http/staff-auth';
+import { NO_STAFF_TOKEN, staffActor, staffOnly, type StaffEnv } from '../http/staff-auth';
 import type { StaffContext } from '../services/staff/context';
 import { readOrderAlerts, setOrderAlerts } from '../services/staff/order-alerts';
 
@@ -36,8 +35,7 @@ export function adminAlertRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     responses: { 200: json(OrderAlertsSchema, 'The choices as set.'), ...errors(400, NO_STAFF_TOKEN, 413, 415) },
   });
   app.openapi(set, async (c) => {
-    const actor = { staffId: c.get('staffSession').staff.id, ip: clientAddress(c, staff.trustProxy) };
-    return c.json(await setOrderAlerts(staff.db, actor, staff.now(), c.req.valid('json')), 200);
+    return c.json(await setOrderAlerts(staff.db, staffActor(c, staff), staff.now(), c.req.valid('json')), 200);
   });
 
   return app;

@@ -4,12 +4,10 @@ import { z } from 'zod';
 import { CSV_COLUMNS, CsvImportReportSchema, MAX_CSV_ROWS } from '../../contract/catalogue-csv';
 import { ROLE_CANNOT } from '../../contract/staff';
 import { ApiRoutes, binary, errors, file, json, readByHandler } from '../http/api-routes';
-import { clientAddress } from '../http/client-address';
 import { ApiError } from '../http/errors';
-import { staffOnly, type StaffEnv } from '../http/staff-auth';
+import { staffOnly, type StaffEnv, staffActor } from '../http/staff-auth';
 import { isFormRequest } from '../http/validate';
 import { exportCatalogueCsv, importCatalogueCsv } from '../services/catalogue/csv';
-import type { Actor } from '../services/staff/audit';
 import type { StaffContext } from '../services/staff/context';
 
 /** The form field a CSV file travels in (or the whole body as text/csv). */
@@ -71,10 +69,7 @@ async function csvText(c: Context): Promise<string> {
  */
 export function adminCatalogueCsvRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   const app = new ApiRoutes<StaffEnv>();
-  const actorOf = (c: Context<StaffEnv>): Actor => ({
-    staffId: c.get('staffSession').staff.id,
-    ip: clientAddress(c, staff.trustProxy),
-  });
+  const actorOf = (c: Context<StaffEnv>) => staffActor(c, staff);
 
   const exportCsv = createRoute({
     method: 'get',

@@ -22,13 +22,11 @@ import {
 } from '../../contract/schemas/admin-catalogue';
 import { IdParams } from '../../contract/schemas/common';
 import { ApiRoutes, errors, json, jsonBody, onInvalid } from '../http/api-routes';
-import { clientAddress } from '../http/client-address';
 import { notFound } from '../http/errors';
-import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, type StaffEnv } from '../http/staff-auth';
+import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, type StaffEnv, staffActor } from '../http/staff-auth';
 import * as catalogue from '../services/catalogue/admin';
 import { BANNER_ROUTES, homePieceRoutes, OFFER_ROUTES } from './admin-home-pieces';
 import { imageForm, KEPT, PICTURE_REFUSALS, READ, readImageForm, WRITE } from './catalogue-forms';
-import type { Actor } from '../services/staff/audit';
 import type { StaffContext } from '../services/staff/context';
 
 /**
@@ -40,10 +38,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   const app = new ApiRoutes<StaffEnv>();
   const read = staffOnly(staff, 'catalogue.read');
   const write = staffOnly(staff, 'catalogue.write');
-  const actorOf = (c: Context<StaffEnv>): Actor => ({
-    staffId: c.get('staffSession').staff.id,
-    ip: clientAddress(c, staff.trustProxy),
-  });
+  const actorOf = (c: Context<StaffEnv>) => staffActor(c, staff);
   const missing = (what: string) => onInvalid({ param: () => notFound(`No such ${what}.`) });
   const noCategory = missing('category');
   const noSubcategory = missing('subcategory');

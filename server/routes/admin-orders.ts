@@ -17,9 +17,8 @@ import {
   RefundRejectBody,
 } from '../../contract/schemas/admin-orders';
 import { ApiRoutes, errors, json, jsonBody, onInvalid, pdf, pdfDownload } from '../http/api-routes';
-import { clientAddress } from '../http/client-address';
 import { notFound } from '../http/errors';
-import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv } from '../http/staff-auth';
+import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv, staffActor } from '../http/staff-auth';
 import type { StaffContext } from '../services/staff/context';
 import {
   addOrderNote,
@@ -38,7 +37,6 @@ import {
   readOrderBoard,
   readStaffOrder,
   staffInvoicePdf,
-  type StaffActor,
 } from '../services/staff/order-desk';
 import { shipWithCourier } from '../services/staff/packing';
 
@@ -48,11 +46,7 @@ import { shipWithCourier } from '../services/staff/packing';
  */
 export function adminOrderRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   const app = new ApiRoutes<StaffEnv>();
-  const actorOf = (c: Context<StaffEnv>): StaffActor => ({
-    staffId: c.get('staffSession').staff.id,
-    role: c.get('staffSession').staff.role,
-    ip: clientAddress(c, staff.trustProxy),
-  });
+  const actorOf = (c: Context<StaffEnv>) => staffActor(c, staff);
   const noOrder = onInvalid({ param: () => notFound(ORDER_NOT_FOUND) });
   const tags = ['Back office: orders'];
 

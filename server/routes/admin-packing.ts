@@ -6,11 +6,9 @@ import { indiaDay } from '../../contract/format';
 import { IdParams } from '../../contract/schemas/common';
 import { CourierBody, PackBody, PackingDocumentsQuery } from '../../contract/schemas/admin-orders';
 import { ApiRoutes, errors, json, jsonBody, onInvalid, pdf, pdfDownload } from '../http/api-routes';
-import { clientAddress } from '../http/client-address';
 import { notFound } from '../http/errors';
-import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv } from '../http/staff-auth';
+import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv, staffActor } from '../http/staff-auth';
 import type { StaffContext } from '../services/staff/context';
-import type { StaffActor } from '../services/staff/order-desk';
 import {
   addCourier,
   changeCourier,
@@ -27,11 +25,7 @@ import {
  */
 export function adminPackingRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   const app = new ApiRoutes<StaffEnv>();
-  const actorOf = (c: Context<StaffEnv>): StaffActor => ({
-    staffId: c.get('staffSession').staff.id,
-    role: c.get('staffSession').staff.role,
-    ip: clientAddress(c, staff.trustProxy),
-  });
+  const actorOf = (c: Context<StaffEnv>) => staffActor(c, staff);
   const tags = ['Back office: packing and couriers'];
 
   const queue = createRoute({

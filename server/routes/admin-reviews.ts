@@ -4,20 +4,15 @@ import { ModeratedReviewPageSchema, ModeratedReviewSchema } from '../../contract
 import { HideReviewBody, ReviewModerationQuery } from '../../contract/schemas/admin-reviews';
 import { IdParams } from '../../contract/schemas/common';
 import { ApiRoutes, errors, json, jsonBody, onInvalid } from '../http/api-routes';
-import { clientAddress } from '../http/client-address';
 import { notFound } from '../http/errors';
-import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv } from '../http/staff-auth';
-import type { Actor } from '../services/staff/audit';
+import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv, staffActor } from '../http/staff-auth';
 import type { StaffContext } from '../services/staff/context';
 import { hideReview, readModerationPage, REVIEW_NOT_FOUND, unhideReview } from '../services/staff/review-moderation';
 
 /** Review moderation under /api/admin/reviews (`reviews.moderate`): the list, hiding and showing again. */
 export function adminReviewRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   const app = new ApiRoutes<StaffEnv>();
-  const actorOf = (c: Context<StaffEnv>): Actor => ({
-    staffId: c.get('staffSession').staff.id,
-    ip: clientAddress(c, staff.trustProxy),
-  });
+  const actorOf = (c: Context<StaffEnv>) => staffActor(c, staff);
   const moderator = staffOnly(staff, 'reviews.moderate');
   const noReview = onInvalid({ param: () => notFound(REVIEW_NOT_FOUND) });
   const tags = ['Back office: reviews'];

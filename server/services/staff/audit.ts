@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditPage } from '../../../contract/api/staff';
 import type { Db } from '../../db';
 import type { AuditOutcome } from '../../db/schema';
+import type { StaffRole } from '../../../contract/staff';
 import { actionsOfGroup, isAuditGroup } from '../../../contract/audit-actions';
 import { dayAfter, startOfIndiaDay } from '../../../contract/format';
 import {
@@ -19,6 +20,9 @@ export interface Actor {
   staffId: number | null;
   ip: string | null;
 }
+
+/** A signed-in staff member acting: who, from where, and in which role (refund limits are per role). */
+export type StaffActor = Actor & { staffId: number; role: StaffRole };
 
 /** The command line's actor: no staff member, no address (whoever can run it runs the shop's machine). */
 export const COMMAND_LINE: Actor = { staffId: null, ip: null };

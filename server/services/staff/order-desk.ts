@@ -37,8 +37,7 @@ import { refundsOfOrders } from '../../repositories/refunds';
 import { invoiceFileName, NO_INVOICE_YET } from '../invoices/issuing';
 import { packingSlipFileName, renderPackingSlipPdf } from '../invoices/packing-slip-pdf';
 import { deliveryParts } from '../orders/delivery-address';
-import type { StaffRole } from '../../../contract/staff';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor, type StaffActor } from './audit';
 import type { StaffContext } from './context';
 import {
   aboveLimit,
@@ -52,8 +51,7 @@ import {
   refundOnCancel,
 } from './refund-approvals';
 
-/** A staff member acting on orders: who, from where, and in which role (refund limits are per role). */
-export type StaffActor = Actor & { staffId: number; role: StaffRole };
+export type { StaffActor };
 
 /** The back office's orders: the board, one order in full, moving it along, and its papers. */
 

@@ -142,7 +142,9 @@ export async function checkApprover(
   if (request.state !== 'pending') throw new Conflict(ALREADY_DECIDED);
   if (request.requested_by === approver.staffId) throw new Forbidden(OWN_REQUEST);
   if (aboveLimit(await refundLimitOf(db, approver.role), request.amount_paise)) {
-    throw new Forbidden(`This refund (${formatPaise(request.amount_paise)}) is above your limit: an owner must approve it.`);
+    throw new Forbidden(
+      `This refund (${formatPaise(request.amount_paise)}) is above your limit: an owner must approve it.`,
+    );
   }
   return request;
 }
