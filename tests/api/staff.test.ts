@@ -247,6 +247,8 @@ const STAFF_CALLS: [string, string, () => unknown][] = [
   ['GET', '/api/admin/staff', () => undefined],
   ['PATCH', '/api/admin/staff/1', () => ({ role: 'owner' })],
   ['GET', '/api/admin/audit', () => undefined],
+  ['GET', '/api/admin/me/alerts', () => undefined],
+  ['PUT', '/api/admin/me/alerts', () => ({ new_orders: true, daily_summary: false })],
 ];
 
 describe('staff tokens and shopper tokens are kept apart', () => {
@@ -344,6 +346,12 @@ describe('roles: each endpoint checks the role on the server', () => {
     ['GET /api/admin/staff', () => undefined, { owner: 200, manager: 403, support: 403 }],
     ['PATCH /api/admin/staff/{target}', () => ({ role: 'support' }), { owner: 200, manager: 403, support: 403 }],
     ['GET /api/admin/audit', () => undefined, { owner: 200, manager: 403, support: 403 }],
+    ['GET /api/admin/me/alerts', () => undefined, { owner: 200, manager: 200, support: 200 }],
+    [
+      'PUT /api/admin/me/alerts',
+      () => ({ new_orders: true, daily_summary: true }),
+      { owner: 200, manager: 200, support: 200 },
+    ],
     ['POST /api/admin/logout', () => undefined, { owner: 200, manager: 200, support: 200 }],
   ];
   const cases = STAFF_ROLES.flatMap((role) =>
