@@ -12,7 +12,13 @@ import {
 } from './catalogue-query';
 import { emptyFilters, filterErrors } from '../desk-query';
 
-const SORT_OPTIONS = PRODUCT_SORTS.map((s) => [s === 'id' ? '' : s, SORT_LABELS[s]] as const);
+/**
+ * The orders the menu offers: ids grow as products are added, so 'created' (which the API still
+ * takes) would be 'Oldest added first' again under another name.
+ */
+export const SORT_OPTIONS = PRODUCT_SORTS.filter((s) => s !== 'created' && s !== '-created').map(
+  (s) => [s === 'id' ? '' : s, SORT_LABELS[s]] as const,
+);
 
 /** The product table's search, filters and order, checked with the API's own query rules before the address changes. */
 export function ProductFilterForm({

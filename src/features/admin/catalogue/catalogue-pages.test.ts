@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { SORT_OPTIONS } from './ProductFilterForm';
 import type { AdminCategory } from '../../../../contract/api/admin-catalogue';
 import type { CsvImportReport } from '../../../../contract/catalogue-csv';
 import { priceRangeText, stockText } from './catalogue-format';
@@ -251,5 +252,18 @@ describe('the import’s steps', () => {
     [{ column: 'colour', from: 'Red', to: '' }, 'colour Red → (empty)'],
   ] as const)('a changed cell in words: %o', (change, text) => {
     expect(cellChangeText(change)).toBe(text);
+  });
+});
+
+describe('the product table’s sort menu', () => {
+  test('offers each order once, under one name', () => {
+    expect(SORT_OPTIONS.map(([, label]) => label)).toEqual([
+      'Oldest added first',
+      'Newest added first',
+      'Name: A to Z',
+      'Name: Z to A',
+      'Price: lowest first',
+      'Price: highest first',
+    ]);
   });
 });
