@@ -26,7 +26,7 @@ import { clientAddress } from '../http/client-address';
 import { notFound } from '../http/errors';
 import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, type StaffEnv } from '../http/staff-auth';
 import * as catalogue from '../services/catalogue/admin';
-import { BANNER_ROUTES, homePieceRoutes, OFFER_ROUTES } from './admin-home-pieces';
+import { BANNER_ROUTES, homePieceRoutes, homePopupRoutes, OFFER_ROUTES } from './admin-home-pieces';
 import { imageForm, KEPT, PICTURE_REFUSALS, READ, readImageForm, WRITE } from './catalogue-forms';
 import type { Actor } from '../services/staff/audit';
 import type { StaffContext } from '../services/staff/context';
@@ -431,6 +431,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
 
   homePieceRoutes(app, { db, staff, read, write, actorOf, tags }, BANNER_ROUTES);
   homePieceRoutes(app, { db, staff, read, write, actorOf, tags }, OFFER_ROUTES);
+  homePopupRoutes(app, { db, staff, read, write, actorOf, tags });
 
   return app;
 }

@@ -14,6 +14,7 @@ import { images } from './0012-images';
 import { importChecks } from './0013-import-checks';
 import { invoiceRepair } from './0014-invoice-repair';
 import { refundApprovals } from './0015-refund-approvals';
+import { homeContent } from './0018-home-content';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-import-checks': importChecks,
   '0014-invoice-repair': invoiceRepair,
   '0015-refund-approvals': refundApprovals,
+  '0018-home-content': homeContent,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

@@ -4,6 +4,7 @@ import { roleCan } from '../../../../contract/staff';
 import { AdminShell } from '../AdminShell';
 import * as adminRoutes from '../admin-routes';
 import { BannersSection } from './BannersSection';
+import { HomePopupSection } from './HomePopupSection';
 import { OffersSection } from './OffersSection';
 import { changeCategory, changeSubcategory, createCategory, createSubcategory } from './catalogue-api';
 import { AddByName } from './AddByName';
@@ -93,6 +94,7 @@ function Categories({ me }: { me: StaffMe }) {
       <CategoryList readOnly={readOnly} />
       <BannersSection readOnly={readOnly} />
       <OffersSection readOnly={readOnly} />
+      <HomePopupSection readOnly={readOnly} />
     </div>
   );
 }
