@@ -60,7 +60,7 @@ export function requiredLink(required: string) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, required)
+    .min(1, { error: required, abort: true })
     .refine(isSafeLink, LINK_INVALID)
     .meta({ description: 'A path of the shop starting with / or an https:// address.' });
 }
