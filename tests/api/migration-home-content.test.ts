@@ -71,6 +71,8 @@ describe('migrating the home page’s words to content (0018)', () => {
       sql`INSERT INTO home_popup (id, enabled, title, text, button_label, link, campaign)
         VALUES (2, 1, 'x', 'y', 'z', '/', 'c')`.execute(db),
     ).rejects.toThrow();
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM home_popup`.execute(db);
+    expect(Number(rows[0]?.n)).toBe(1);
   });
 
   test.runIf(TEST_ENGINE === 'postgres')(
