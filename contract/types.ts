@@ -7,6 +7,7 @@
 export type {
   Banner,
   HomeOffer,
+  HomePopup,
   Category,
   FeaturedProduct,
   Page,

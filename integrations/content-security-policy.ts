@@ -2,9 +2,17 @@
  * Content-Security-Policy of every page, as the meta tag Astro writes: Astro adds to script-src
  * and style-src the hashes of every script and stylesheet it bundles or inlines (processed
  * `<script>`s, the island loader and its client directives), so no inline script runs unless it
- * is one of them. frame-ancestors cannot be set in a meta tag: the shop's server sends it as a
+ * is one of them (or the one fixed inline script named below). frame-ancestors cannot be set in a meta tag: the shop's server sends it as a
  * header (server/http/security-headers.ts).
  */
+
+import { createHash } from 'node:crypto';
+import { OFFER_SEEN_SCRIPT } from '../src/features/home/offer-seen';
+
+/** The hash that lets one fixed inline script run: the home page's offer pop-up check (offer-seen.ts). */
+function inlineScriptHash(script: string): `sha256-${string}` {
+  return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+}
 
 /**
  * Razorpay's checkout: its script, the frame it opens and the calls that frame's page makes
@@ -42,7 +50,10 @@ export function contentSecurityPolicy(apiOrigin: string | null) {
       `connect-src ${["'self'", ...apiOrigins, ...RAZORPAY.connect].join(' ')}`,
       `frame-src ${RAZORPAY.frame.join(' ')}`,
     ],
-    scriptDirective: { resources: ["'self'", ...apiOrigins, ...RAZORPAY.script] },
+    scriptDirective: {
+      resources: ["'self'", ...apiOrigins, ...RAZORPAY.script],
+      hashes: [inlineScriptHash(OFFER_SEEN_SCRIPT)],
+    },
     // React writes style attributes (a rating's star fill, a review bar's width) into the HTML:
     // `style-src-attr 'unsafe-inline'`, while <style> elements keep to 'self' and Astro's hashes.
     // A style attribute cannot run code, and script-src has no 'unsafe-inline' at all.

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { GST_RATES, UNITS } from '../schemas/admin-catalogue';
-import { BannerSchema, HomeOfferSchema } from './catalogue';
+import { BannerSchema, HomeOfferSchema, HomePopupSchema } from './catalogue';
 
 const id = z.number().int().positive();
 const isoTime = z.string().meta({ description: 'ISO 8601 time, UTC.' });
@@ -138,3 +138,9 @@ export const AdminHomeOfferSchema = HomeOfferSchema.extend({ position, hidden: z
   description: "One of the home page's Extra Offers, hidden ones included.",
 });
 export type AdminHomeOffer = z.infer<typeof AdminHomeOfferSchema>;
+
+export const AdminHomePopupSchema = HomePopupSchema.meta({
+  id: 'AdminHomePopup',
+  description: "The home page's offer pop-up as staff edit it.",
+});
+export type AdminHomePopup = z.infer<typeof AdminHomePopupSchema>;

@@ -96,8 +96,18 @@ export const SearchResultSchema = ProductSchema.extend({
 });
 
 export const BannerSchema = z
-  .strictObject({ id, title: z.string(), subtitle: z.string().nullable(), image })
-  .meta({ id: 'Banner', description: "A slide of the home page's banner." });
+  .strictObject({
+    id,
+    title: z.string().meta({ description: 'The headline, written over the picture.' }),
+    subtitle: z.string().nullable().meta({ description: 'A line of text under the headline, or null.' }),
+    image,
+    button_label: z.string().nullable().meta({ description: "The button's words, or null for no button." }),
+    link: z
+      .string()
+      .nullable()
+      .meta({ description: 'Where the slide leads: a path of the shop or an https:// address; null for nowhere.' }),
+  })
+  .meta({ id: 'Banner', description: "A slide of the home page's banner: words over a picture, and its own link." });
 export type Banner = z.infer<typeof BannerSchema>;
 
 export const HomeOfferSchema = z
@@ -110,6 +120,21 @@ export const HomeOfferSchema = z
   })
   .meta({ id: 'HomeOffer', description: "One of the home page's Extra Offers." });
 export type HomeOffer = z.infer<typeof HomeOfferSchema>;
+
+export const HomePopupSchema = z
+  .strictObject({
+    enabled: z.boolean().meta({ description: 'Shown on the home page (true) or switched off.' }),
+    title: z.string(),
+    text: z.string(),
+    code: z.string().nullable().meta({ description: 'A code the offer names (such as BOGO50), or null.' }),
+    button_label: z.string(),
+    link: z.string().meta({ description: 'Where its button leads: a path of the shop or an https:// address.' }),
+    campaign: z.string().meta({
+      description: 'Changes whenever its words change: the home page shows each campaign once to a visitor.',
+    }),
+  })
+  .meta({ id: 'HomePopup', description: "The home page's offer pop-up." });
+export type HomePopup = z.infer<typeof HomePopupSchema>;
 
 /** One page of a paged list answer. */
 export interface Page<T> {

@@ -6,7 +6,15 @@
 import { z } from 'zod';
 import { formatCount } from '../format';
 import { MAX_PAGE_SIZE } from './catalogue';
-import { cleanLine, cleanText, digitsId, NOT_ALLOWED, onlyInvisible, requiredText, wholeNumber } from './common';
+import {
+  cleanText,
+  clearableText,
+  digitsId,
+  NOT_ALLOWED,
+  requiredText,
+  wholeNumber,
+} from './common';
+import { bannerFields, buttonNeedsLink, LINK_FOR_BUTTON } from './home-content';
 
 /** GST rates in percent, as the GST Council sets them (and tax invoices check). */
 export const GST_RATES = [0, 5, 12, 18, 28] as const;
@@ -53,7 +61,6 @@ export const ON_HAND_INVALID = `Stock on hand must be a whole number from 0 to $
 export const VARIANTS_REQUIRED = 'A product needs at least one variant.';
 export const TOO_MANY_VARIANTS = `A product has at most ${MAX_VARIANTS} variants.`;
 export const SKU_REPEATED = 'Each variant needs a product code of its own.';
-export const BANNER_TITLE_REQUIRED = 'Banner title is required.';
 
 /** 409: the product code is taken by another variant. */
 export function skuTaken(sku: string): string {
@@ -80,21 +87,6 @@ const hiddenField = z
   .boolean({ error: HIDDEN_INVALID })
   .meta({ description: 'Hidden from the storefront (true), or shown (false).' });
 const flagField = (description: string) => z.boolean({ error: FLAG_INVALID }).meta({ description });
-
-/** An optional one-line text that may be cleared: '' and null are none (null). */
-function clearableText(max: number) {
-  return z
-    .union([z.string(), z.null()], { error: 'Must be text, or null for none.' })
-    .transform((v) => (v === null ? null : v.trim() || null))
-    .pipe(
-      z
-        .string()
-        .max(max, `At most ${max} characters.`)
-        .refine(cleanLine, NOT_ALLOWED)
-        .refine((v) => !onlyInvisible(v), 'Contains only invisible characters: type the text, or leave it empty.')
-        .nullable(),
-    );
-}
 
 const idField = (message: string) => wholeNumber(1, Number.MAX_SAFE_INTEGER, message);
 
@@ -285,21 +277,27 @@ export const imageMoveSchema = z.object({ position: positionField });
 
 // ---- Banners ----
 
-const bannerTitle = requiredText(BANNER_TITLE_REQUIRED, 100);
-
 /** The text fields of a new banner (its picture comes as the form's `image` file). */
-export const bannerCreateSchema = z.object({
-  title: bannerTitle,
-  subtitle: clearableText(200).optional().default(null),
-});
+export const bannerCreateSchema = z
+  .object({
+    title: bannerFields.title,
+    subtitle: bannerFields.subtitle.optional().default(null),
+    button_label: bannerFields.button_label.optional().default(null),
+    link: bannerFields.link.optional().default(null),
+  })
+  .refine((b) => !buttonNeedsLink(b.button_label, b.link), { message: LINK_FOR_BUTTON, path: ['link'] });
 
+/** A change of a banner's words or place; a button given without a link is refused by the service too. */
 export const bannerUpdateSchema = z
   .object({
-    title: bannerTitle.optional(),
-    subtitle: clearableText(200).optional(),
+    title: bannerFields.title.optional(),
+    subtitle: bannerFields.subtitle.optional(),
+    button_label: bannerFields.button_label.optional(),
+    link: bannerFields.link.optional(),
     position: positionField.optional(),
   })
-  .refine(someField, { message: NOTHING_TO_CHANGE, path: ['title'] });
+  .refine(someField, { message: NOTHING_TO_CHANGE, path: ['title'] })
+  .refine((b) => !(b.button_label && b.link === null), { message: LINK_FOR_BUTTON, path: ['link'] });
 
 // ---- The home page's offers ----
 

@@ -35,6 +35,21 @@ export function cleanText(text: string): boolean {
   return text.isWellFormed() && !CONTROL_IN_TEXT.test(text) && !BIDI_CONTROL.test(text);
 }
 
+/** An optional one-line text that may be cleared: '' and null are none (null). */
+export function clearableText(max: number) {
+  return z
+    .union([z.string(), z.null()], { error: 'Must be text, or null for none.' })
+    .transform((v) => (v === null ? null : v.trim() || null))
+    .pipe(
+      z
+        .string()
+        .max(max, `At most ${max} characters.`)
+        .refine(cleanLine, NOT_ALLOWED)
+        .refine((v) => !onlyInvisible(v), 'Contains only invisible characters: type the text, or leave it empty.')
+        .nullable(),
+    );
+}
+
 /** A required single-line text: trimmed, `required` when empty or invisible, bounded, no control characters. */
 export function requiredText(required: string, max = 100) {
   return z

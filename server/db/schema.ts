@@ -41,6 +41,7 @@ export interface Database {
   audit_log: AuditLogTable;
   site_changes: SiteChangesTable;
   home_offers: HomeOffersTable;
+  home_popup: HomePopupTable;
   images: ImagesTable;
   catalogue_import_checks: CatalogueImportChecksTable;
   refund_limits: RefundLimitsTable;
@@ -120,9 +121,30 @@ export interface VariantImagesTable {
 export interface BannersTable {
   id: Generated<number>;
   position: number;
+  /** The headline over the picture. */
   title: string;
+  /** The line of text under the headline. */
   subtitle: string | null;
   image: string;
+  /** The button's words; with it, `link` is set. */
+  button_label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where the banner leads: a path of the shop or an https:// address. */
+  link: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The home page's offer pop-up: one row (id 1). */
+export interface HomePopupTable {
+  id: number;
+  /** 1 shown, 0 switched off. */
+  enabled: number;
+  title: string;
+  text: string;
+  /** A code the offer names (such as BOGO50); none is null. */
+  code: string | null;
+  button_label: string;
+  link: string;
+  /** Changes whenever the words change: a visitor sees each campaign once. */
+  campaign: string;
 }
 
 /** Catalogue pictures kept in the database, served under /media/catalogue/{id}-{hash}.svg. */

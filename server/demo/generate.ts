@@ -129,8 +129,12 @@ export interface SeedProduct {
 }
 
 export interface SeedBanner {
+  /** The headline, written over the picture by the page. */
   title: string;
   subtitle: string | null;
+  /** The button's words, and the category its link opens. */
+  button: string;
+  categoryKey: string;
   /** Background colour, then the accent used for the drawing. */
   palette: [string, string];
   kind: IllustrationKind;
@@ -155,36 +159,48 @@ const PACK_PRICE_EXPONENT = 0.93;
 const BANNERS: readonly SeedBanner[] = [
   {
     title: 'Fresh dairy, delivered every morning',
+    button: 'Shop dairy',
+    categoryKey: 'milks-dairies',
     subtitle: 'Milk, paneer and curd from farms near you',
     palette: ['#e3f2fd', '#2f80c9'],
     kind: 'carton',
   },
   {
     title: 'Festive kitchen sale — up to 50% off',
+    button: 'Shop the sale',
+    categoryKey: 'kitchen-cookware',
     subtitle: 'Kadais, pressure cookers and dinner sets',
     palette: ['#fff1e0', '#e4572e'],
     kind: 'kadai',
   },
   {
     title: 'Don’t miss amazing grocery deals',
+    button: 'Shop staples',
+    categoryKey: 'staples',
     subtitle: 'Atta, rice and dal at everyday low prices',
     palette: ['#fdf3d8', '#c98a12'],
     kind: 'sack',
   },
   {
     title: 'Fresh fruit, picked this week',
+    button: 'Shop fruit',
+    categoryKey: 'fresh-fruit',
     subtitle: 'Shimla apples, Nagpur oranges and more',
     palette: ['#eaf6e0', '#3f9b52'],
     kind: 'apple',
   },
   {
     title: 'Make your home shine',
+    button: 'Shop cleaning',
+    categoryKey: 'cleaning-supplies',
     subtitle: 'Cleaning supplies from ₹49',
     palette: ['#e0f5f1', '#0f8a7a'],
     kind: 'spray-bottle',
   },
   {
     title: 'New season cotton wear',
+    button: 'Shop clothing',
+    categoryKey: 'clothing',
     subtitle: null,
     palette: ['#fde4ec', '#c2185b'],
     kind: 'kurta',

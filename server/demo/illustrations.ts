@@ -5,7 +5,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { IllustrationKind } from './generate.js';
-import { itemAt } from './lists.js';
 
 const FONT = 'system-ui, sans-serif';
 const HANDLE = '#2d3036';
@@ -497,25 +496,12 @@ export function tileIllustration(o: { kind: IllustrationKind; background: string
   return `${svgOpen(400, 400, o.kind)}<rect width="400" height="400" fill="${bg}"/><circle cx="200" cy="196" r="150" fill="#fff" opacity=".45"/><g transform="translate(20 14) scale(.6)">${drawShape(o.kind, colour, '', false)}</g></svg>`;
 }
 
-function wrap(text: string, perLine: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.trim().split(/\s+/)) {
-    if (line && (line + ' ' + word).length > perLine) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines - 1);
-    kept.push(`${itemAt(lines, maxLines - 1).slice(0, perLine - 1)}…`);
-    return kept;
-  }
-  return lines;
-}
-
-/** 1600×560 hero banner with title and optional subtitle text and a large illustration on the right. */
+/**
+ * 1600×560 hero banner: a backdrop and a large illustration on the right. Its words are not drawn:
+ * the home page writes the headline, text and button over the left of the picture as HTML (read
+ * by screen readers, translatable, changed by staff without a new picture); the title names the
+ * drawing only.
+ */
 export function bannerIllustration(o: {
   title: string;
   subtitle: string | null;
@@ -524,29 +510,7 @@ export function bannerIllustration(o: {
 }): string {
   const bg = safeColour(o.palette[0], '#eef2f7');
   const accent = safeColour(o.palette[1], '#2f80c9');
-  const dark = luminance(bg) < 0.4;
-  const ink = dark ? '#ffffff' : '#1f2937';
-  const long = o.title.length > 48;
-  const size = long ? 52 : 66;
-  const lines = wrap(o.title, long ? 28 : 22, 3);
-  const subtitle = o.subtitle ? wrap(o.subtitle, 44, 2) : [];
-  const blockHeight = lines.length * size * 1.15 + (subtitle.length ? 24 + subtitle.length * 40 : 0);
-  let y = Math.round(280 - blockHeight / 2 + size * 0.8);
-  let text = `<rect x="120" y="${String(y - size - 34)}" width="88" height="10" rx="5" fill="${accent}"/>`;
-  text += `<text font-family="${FONT}" font-size="${String(size)}" font-weight="800" fill="${ink}">`;
-  lines.forEach((line, i) => {
-    text += `<tspan x="120" y="${String(y + Math.round(i * size * 1.15))}">${esc(line)}</tspan>`;
-  });
-  text += '</text>';
-  y += Math.round((lines.length - 1) * size * 1.15) + 64;
-  if (subtitle.length) {
-    text += `<text font-family="${FONT}" font-size="32" fill="${ink}" opacity=".8">`;
-    subtitle.forEach((line, i) => {
-      text += `<tspan x="120" y="${String(y + i * 40)}">${esc(line)}</tspan>`;
-    });
-    text += '</text>';
-  }
-  return `${svgOpen(1600, 560, o.subtitle ? `${o.title}: ${o.subtitle}` : o.title)}<rect width="1600" height="560" fill="${bg}"/><circle cx="1230" cy="290" r="250" fill="#fff" opacity=".5"/><circle cx="1230" cy="290" r="250" fill="${accent}" opacity=".08"/><circle cx="1520" cy="70" r="110" fill="${accent}" opacity=".1"/><circle cx="930" cy="500" r="46" fill="${accent}" opacity=".12"/><circle cx="1010" cy="90" r="16" fill="${accent}" opacity=".25"/>${text}<g transform="translate(930 -10)">${drawShape(o.kind, accent, '', false)}</g></svg>`;
+  return `${svgOpen(1600, 560, o.subtitle ? `${o.title}: ${o.subtitle}` : o.title)}<rect width="1600" height="560" fill="${bg}"/><circle cx="1230" cy="290" r="250" fill="#fff" opacity=".5"/><circle cx="1230" cy="290" r="250" fill="${accent}" opacity=".08"/><circle cx="1520" cy="70" r="110" fill="${accent}" opacity=".1"/><circle cx="930" cy="500" r="46" fill="${accent}" opacity=".12"/><circle cx="1010" cy="90" r="16" fill="${accent}" opacity=".25"/><g transform="translate(930 -10)">${drawShape(o.kind, accent, '', false)}</g></svg>`;
 }
 
 /** The recipe of a demo picture, kept in the illustrations table beside the drawing. */

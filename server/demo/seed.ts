@@ -102,13 +102,20 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
       };
     });
 
-    const banners = catalogue.banners.map((b, i) => ({
-      id: i + 1,
-      position: i,
-      title: b.title,
-      subtitle: b.subtitle,
-      image: picture({ type: 'banner', kind: b.kind, title: b.title, subtitle: b.subtitle, palette: b.palette }),
-    }));
+    const banners = catalogue.banners.map((b, i) => {
+      const categoryId = categoryIds.get(b.categoryKey);
+      if (!categoryId) throw new Error(`Banner ${b.title} names unknown category ${b.categoryKey}`);
+      return {
+        id: i + 1,
+        position: i,
+        title: b.title,
+        subtitle: b.subtitle,
+        button_label: b.button,
+        // The category's page on the storefront (src/lib/routes.ts: category).
+        link: `/subcategories/${categoryId}`,
+        image: picture({ type: 'banner', kind: b.kind, title: b.title, subtitle: b.subtitle, palette: b.palette }),
+      };
+    });
 
     const reviewers = new Map<string, number>();
     const products: Insertable<Database['products']>[] = [];

@@ -5,6 +5,7 @@ import type {
   BannersTable,
   CategoriesTable,
   HomeOffersTable,
+  HomePopupTable,
   ProductsTable,
   SubcategoriesTable,
   VariantImagesTable,
@@ -431,6 +432,12 @@ export async function updateBanner(db: Db, id: number, values: Updateable<Banner
 
 export async function deleteBanner(db: Db, id: number): Promise<void> {
   await db.deleteFrom('banners').where('id', '=', id).execute();
+}
+
+// ---- The home page's offer pop-up (one row) ----
+
+export async function updateHomePopup(db: Db, values: Updateable<HomePopupTable>): Promise<void> {
+  await db.updateTable('home_popup').set(values).where('id', '=', 1).execute();
 }
 
 // ---- The home page's offers ----

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Banner, Category, HomeOffer, Product, SearchProduct, Subcategory, Variant } from '../../contract/types';
+import type { Banner, Category, HomeOffer, HomePopup, Product, SearchProduct, Subcategory, Variant } from '../../contract/types';
 import { discountPercent, paiseToRupees } from '../../contract/pricing';
 import type { Db } from '../db';
 import type { GstRateColumn, ProductRow, VariantRow } from '../db/schema';
@@ -65,10 +65,24 @@ export function listHomeOffers(db: Db): Promise<HomeOffer[]> {
 export function listBanners(db: Db): Promise<Banner[]> {
   return db
     .selectFrom('banners')
-    .select(['id', 'title', 'subtitle', 'image'])
+    .select(['id', 'title', 'subtitle', 'image', 'button_label', 'link'])
     .orderBy('position')
     .orderBy('id')
     .execute();
+}
+
+/** The home page's offer pop-up as stored (shown or switched off). */
+export async function findHomePopup(db: Db): Promise<HomePopup> {
+  const row = await db.selectFrom('home_popup').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  return {
+    enabled: row.enabled === 1,
+    title: row.title,
+    text: row.text,
+    code: row.code,
+    button_label: row.button_label,
+    link: row.link,
+    campaign: row.campaign,
+  };
 }
 
 /**

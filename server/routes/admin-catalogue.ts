@@ -25,7 +25,7 @@ import { ApiRoutes, errors, json, jsonBody, onInvalid } from '../http/api-routes
 import { notFound } from '../http/errors';
 import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, type StaffEnv, staffActor } from '../http/staff-auth';
 import * as catalogue from '../services/catalogue/admin';
-import { BANNER_ROUTES, homePieceRoutes, OFFER_ROUTES } from './admin-home-pieces';
+import { BANNER_ROUTES, homePieceRoutes, homePopupRoutes, OFFER_ROUTES } from './admin-home-pieces';
 import { imageForm, KEPT, PICTURE_REFUSALS, READ, readImageForm, WRITE } from './catalogue-forms';
 import type { StaffContext } from '../services/staff/context';
 
@@ -426,6 +426,7 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
 
   homePieceRoutes(app, { db, staff, read, write, actorOf, tags }, BANNER_ROUTES);
   homePieceRoutes(app, { db, staff, read, write, actorOf, tags }, OFFER_ROUTES);
+  homePopupRoutes(app, { db, staff, read, write, actorOf, tags });
 
   return app;
 }

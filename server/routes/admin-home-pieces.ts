@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { AdminBannerSchema, AdminHomeOfferSchema } from '../../contract/api/admin-catalogue';
+import { AdminBannerSchema, AdminHomeOfferSchema, AdminHomePopupSchema } from '../../contract/api/admin-catalogue';
+import { homePopupSchema } from '../../contract/schemas/home-content';
 import { MessageAnswerSchema } from '../../contract/api/messages';
 import {
   bannerCreateSchema,
@@ -53,10 +54,10 @@ export const BANNER_ROUTES: PieceRoutes = {
     list: { summary: "The home page's banners", order: 'In slider order.', all: 'Every banner.' },
     add: {
       summary: 'Add a banner',
-      form: 'A multipart form: `title`, `subtitle` (optional) and the picture in `image`. Last in the slider.',
+      form: 'A multipart form: `title` (the headline), `subtitle` (a line of text), `button_label` and `link` (a path of the shop or an https:// address; required with a button), each optional but the headline, and the picture in `image`. Last in the slider.',
       created: 'The new banner.',
     },
-    change: { summary: "Change a banner's text or place", changed: 'The banner as changed.' },
+    change: { summary: "Change a banner's words, button, link or place", changed: 'The banner as changed.' },
     replace: { summary: "Replace a banner's picture", replaced: 'The banner with its new picture.' },
     remove: { summary: 'Delete a banner', deleted: 'Banner deleted.' },
   },
@@ -200,4 +201,38 @@ export function homePieceRoutes(app: ApiRoutes<StaffEnv>, deps: Deps, kind: Piec
     },
     noPiece,
   );
+}
+
+/** The home page's offer pop-up: read it, and save it whole (shown or switched off). */
+export function homePopupRoutes(app: ApiRoutes<StaffEnv>, deps: Deps): void {
+  const { db, staff, read, write, actorOf, tags } = deps;
+
+  const get = createRoute({
+    method: 'get',
+    path: '/home-popup',
+    tags,
+    summary: "The home page's offer pop-up",
+    description: `${READ}`,
+    ...read,
+    responses: {
+      200: json(AdminHomePopupSchema, 'The pop-up, shown or switched off, with its campaign.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED),
+    },
+  });
+  app.openapi(get, async (c) => c.json(await catalogue.readHomePopup(db), 200));
+
+  const save = createRoute({
+    method: 'put',
+    path: '/home-popup',
+    tags,
+    summary: "Save the home page's offer pop-up",
+    description: `${WRITE} Every field at once. A change of its words, code, button or link starts a new campaign (each visitor sees it once again); switching it off or on keeps the campaign. ${KEPT}`,
+    ...write,
+    request: { body: jsonBody(homePopupSchema) },
+    responses: {
+      200: json(AdminHomePopupSchema, 'The pop-up as saved.'),
+      ...errors(400, NO_STAFF_TOKEN, ROLE_REFUSED, 413, 415),
+    },
+  });
+  app.openapi(save, async (c) => c.json(await catalogue.saveHomePopup(staff, actorOf(c), c.req.valid('json')), 200));
 }

@@ -4,6 +4,7 @@ import {
   BannerSchema,
   CategorySchema,
   HomeOfferSchema,
+  HomePopupSchema,
   ProductIdsSchema,
   ProductPageSchema,
   ProductSchema,
@@ -17,6 +18,7 @@ import {
   banners,
   categories,
   homeOffers,
+  homePopup,
   product,
   productIds,
   products,
@@ -102,6 +104,17 @@ export function catalogueRoutes(db: Db, cache: ResponseCache): ApiRoutes {
     ),
     (c) => cache.json(c, () => homeOffers(db), NO_PARAMS),
   );
+
+  const popup = createRoute({
+    method: 'get',
+    path: '/home_popup',
+    tags: ['Catalogue'],
+    summary: "The home page's offer pop-up",
+    description:
+      'Shown when `enabled`; the page shows each `campaign` once to a visitor. Staff change it under /api/admin/catalogue/home-popup.',
+    responses: { 200: json(HomePopupSchema, 'The pop-up, shown or switched off.'), 304: notModified, ...errors() },
+  });
+  app.openapi(popup, (c) => cache.json(c, () => homePopup(db), NO_PARAMS));
 
   const listProducts = createRoute({
     method: 'get',

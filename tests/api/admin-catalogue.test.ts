@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { AdminBanner, AdminCategory, AdminProduct, AdminProductPage } from '../../contract/api/admin-catalogue';
 import {
-  BANNER_TITLE_REQUIRED,
   CATEGORY_NAME_REQUIRED,
   DIMENSION_INVALID,
   FINAL_ABOVE_PRICE,
@@ -28,6 +27,7 @@ import {
   skuTaken,
   stockBelowHeld,
 } from '../../contract/schemas/admin-catalogue';
+import { BANNER_HEADLINE_REQUIRED } from '../../contract/schemas/home-content';
 import { ROLE_CANNOT, STAFF_ROLES, roleCan, type Permission, type StaffRole } from '../../contract/staff';
 import { IMAGES_DIR } from '../../contract/images';
 import { parseSiteChange, type SiteChange } from '../../server/services/site/changes';
@@ -998,6 +998,8 @@ describe('banners', () => {
       title: 'Diwali sale',
       subtitle: 'Lamps for less',
       image: banner.image,
+      button_label: null,
+      link: null,
     });
 
     expect(
@@ -1041,12 +1043,12 @@ describe('banners', () => {
   });
 
   test.each<[string, () => Promise<CallOptions>, number, string]>([
-    ['no title', async () => ({ form: imageForm(await png(), { subtitle: 'x' }) }), 400, BANNER_TITLE_REQUIRED],
+    ['no title', async () => ({ form: imageForm(await png(), { subtitle: 'x' }) }), 400, BANNER_HEADLINE_REQUIRED],
     [
-      'a title too long',
-      async () => ({ form: imageForm(await png(), { title: 'x'.repeat(101) }) }),
+      'a headline too long',
+      async () => ({ form: imageForm(await png(), { title: 'x'.repeat(81) }) }),
       400,
-      'At most 100 characters.',
+      'At most 80 characters.',
     ],
     [
       'no picture',
@@ -1076,7 +1078,7 @@ describe('banners', () => {
 
   test.each<[Json, string]>([
     [{}, NOTHING_TO_CHANGE],
-    [{ title: '' }, BANNER_TITLE_REQUIRED],
+    [{ title: '' }, BANNER_HEADLINE_REQUIRED],
     [{ position: 0 }, POSITION_INVALID],
   ])('a banner change %j is refused', async (json, message) => {
     await expectNothingChanged(async () => {

@@ -120,13 +120,13 @@ describe('subcategories', () => {
 });
 
 describe('banners', () => {
-  test('lists {id, title, subtitle, image}', async () => {
+  test('lists {id, title, subtitle, image, button_label, link}', async () => {
     const res = await t.get('/api/common/banners_api/');
     expect(res.status).toBe(200);
     const list = res.body as Json[];
     expect(list.length).toBeGreaterThan(0);
     for (const b of list) {
-      expect(Object.keys(b).sort()).toEqual(['id', 'image', 'subtitle', 'title']);
+      expect(Object.keys(b).sort()).toEqual(['button_label', 'id', 'image', 'link', 'subtitle', 'title']);
       expect(typeof b.title).toBe('string');
       expect((b.title as string).length).toBeGreaterThan(0);
       expect(b.subtitle === null || typeof b.subtitle === 'string').toBe(true);

@@ -216,6 +216,7 @@ describe('the storefront’s calls', () => {
     ['GET', 'common/subcategories/'],
     ['GET', 'common/banners_api/'],
     ['GET', 'common/home_offers/'],
+    ['GET', 'common/home_popup/'],
     ['GET', 'common/products/'],
     ['GET', 'common/product_ids/'],
     ['GET', 'common/products/{id}/'],
@@ -311,6 +312,8 @@ describe('the storefront’s calls', () => {
     ['PATCH', 'admin/catalogue/offers/{id}'],
     ['DELETE', 'admin/catalogue/offers/{id}'],
     ['POST', 'admin/catalogue/offers/{id}/image'],
+    ['GET', 'admin/catalogue/home-popup'],
+    ['PUT', 'admin/catalogue/home-popup'],
     ['GET', 'admin/catalogue/export.csv'],
     ['POST', 'admin/catalogue/import'],
   ];

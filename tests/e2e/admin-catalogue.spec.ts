@@ -10,6 +10,7 @@ import {
   PRICE_INVALID,
   PRODUCT_NAME_REQUIRED,
 } from '../../contract/schemas/admin-catalogue';
+import { LINK_FOR_BUTTON, LINK_INVALID } from '../../contract/schemas/home-content';
 import { ROLE_CANNOT } from '../../contract/staff';
 import { readOnlyText } from '../../src/features/admin/read-only';
 import { itemAt } from '../lists';
@@ -23,7 +24,7 @@ import {
   signedInStaff,
   staffSessionToken,
 } from './admin-fixtures';
-import { apiShopper, DESKTOP, waitForIslands } from './fixtures';
+import { apiShopper, closePromo, DESKTOP, waitForIslands } from './fixtures';
 
 /**
  * The back office's catalogue: an owner on a 360 px phone (CPU slowed 4×) adds a product with
@@ -121,6 +122,38 @@ async function followsWithin(
 }
 
 /** A small PNG picture. */
+/**
+ * The home page as a shopper sees it: the banner's headline as text over its picture (whose alt is
+ * empty: the headline says it), and its button leading to its own link. Reduced motion: no autoplay
+ * moves the slide away while it is read; the shopper's hand on the slider starts it.
+ */
+async function bannerOnHome(page: Page, headline: string, button: string, link: string): Promise<void> {
+  const shop = await page.context().newPage();
+  try {
+    await shop.emulateMedia({ reducedMotion: 'reduce' });
+    await shop.goto('/');
+    await closePromo(shop);
+    const hero = shop.locator('[data-hero-slider]');
+    await hero.hover();
+    await expect(hero).toHaveClass(/swiper-initialized/);
+    const slide = hero
+      .locator('.swiper-slide')
+      .filter({ has: shop.getByRole('heading', { name: headline, exact: true }) });
+    await expect(slide).toHaveCount(1);
+    const index = Number(await slide.getAttribute('data-swiper-slide-index'));
+    await hero.getByRole('button', { name: `Go to slide ${index + 1}` }).click();
+    await expect(slide).toHaveClass(/swiper-slide-active/);
+    await expect(slide.getByRole('heading', { name: headline, exact: true })).toBeVisible();
+    await expect(slide.locator('img')).toHaveAttribute('alt', '');
+    const go = slide.getByRole('link', { name: button, exact: true });
+    await expect(go).toHaveAttribute('href', link);
+    await go.click();
+    await expect(shop).toHaveURL((url) => `${url.pathname}${url.search}` === link);
+  } finally {
+    await shop.close();
+  }
+}
+
 function png(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 240, height: 240, channels: 3, background: colour } })
     .png()
@@ -643,22 +676,35 @@ test('an owner keeps the menu’s categories and the home page’s banners', asy
   expect(await sidewaysScroll(page), 'the categories fit a 360 px phone').toBe(0);
   await page.setViewportSize(DESKTOP);
 
-  // A banner: added with its picture, its text changed, moved, given a new picture, deleted.
-  const title = `Diwali Lights ${run}`;
+  // A banner: added with its picture, headline, text, button and link; its headline changed, moved; on the
+  // static home page as text over its picture, its button leading to its own link; given a new picture, deleted.
+  const firstTitle = `Diwali Lights ${run}`;
+  const title = `Festive Lamps ${run}`;
+  const link = '/searchproductlist?search=diya';
   const addBanner = page.getByRole('form', { name: 'Add a banner' });
-  await addBanner.getByLabel('Title', { exact: true }).fill(title);
-  await addBanner.getByLabel('Subtitle (optional)').fill('Brass diyas, lanterns and more');
+  await addBanner.getByLabel('Headline', { exact: true }).fill(firstTitle);
+  await addBanner.getByLabel('Text (optional)').fill('Brass diyas, lanterns and more');
+  await addBanner.getByLabel('Button label (optional)').fill('See the diyas');
   await addBanner.getByLabel('Picture (JPEG, PNG or WebP)').setInputFiles({
     name: 'banner.png',
     mimeType: 'image/png',
     buffer: await png('#f4a261'),
   });
+  // A button needs a link, and a link is a path of the shop or an https:// address.
   await addBanner.getByRole('button', { name: 'Add banner' }).click();
-  const banner = page.getByRole('listitem', { name: `Banner ${title}` });
-  await expect(banner.getByRole('img', { name: `Banner picture: ${title}` })).toBeVisible();
-  const edit = banner.getByRole('form', { name: `Edit banner ${title}` });
-  await edit.getByLabel('Subtitle', { exact: true }).fill('Lamps for every room');
+  await expect(addBanner.getByText(LINK_FOR_BUTTON)).toBeVisible();
+  await addBanner.getByLabel('Link (optional)').fill('javascript:alert(1)');
+  await addBanner.getByRole('button', { name: 'Add banner' }).click();
+  await expect(addBanner.getByText(LINK_INVALID)).toBeVisible();
+  await addBanner.getByLabel('Link (optional)').fill(link);
+  await addBanner.getByRole('button', { name: 'Add banner' }).click();
+  const added = page.getByRole('listitem', { name: `Banner ${firstTitle}` });
+  await expect(added.getByRole('img', { name: `Banner picture: ${firstTitle}` })).toBeVisible();
+  const edit = added.getByRole('form', { name: `Edit banner ${firstTitle}` });
+  await expect(edit.getByLabel('Link', { exact: true })).toHaveValue(link);
+  await edit.getByLabel('Headline', { exact: true }).fill(title);
   await edit.getByRole('button', { name: 'Save banner' }).click();
+  const banner = page.getByRole('listitem', { name: `Banner ${title}` });
   await expect(banner.getByRole('status').filter({ hasText: 'Banner saved.' })).toBeVisible();
   const banners = page.getByRole('region', { name: 'Banners' }).getByRole('listitem');
   const count = await banners.count();
@@ -667,6 +713,14 @@ test('an owner keeps the menu’s categories and the home page’s banners', asy
     await banner.getByRole('button', { name: `Up banner ${title}` }).click();
     await expect(banners.nth(count - 2)).toHaveAccessibleName(`Banner ${title}`);
   }
+  const homeHtml = async () => (await page.request.get('/')).text();
+  await expect
+    .poll(async () => (await homeHtml()).includes(title), {
+      timeout: SITE_FOLLOWS_MS,
+      message: 'the new headline on the static home page',
+    })
+    .toBe(true);
+  await bannerOnHome(page, title, 'See the diyas', link);
   const before = await banner.getByRole('img').getAttribute('src');
   await banner
     .getByLabel('New picture')
@@ -705,4 +759,70 @@ test('an owner keeps the menu’s categories and the home page’s banners', asy
     .getByRole('button', { name: 'Delete the offer' })
     .click();
   await expect(page.getByRole('listitem', { name: `Offer ${offerTitle}` })).toHaveCount(0);
+});
+
+test('an owner edits the home page’s offer pop-up: a visitor sees each campaign once, and the next one again', async ({
+  page,
+}) => {
+  await signedInStaff(page, 'owner', 'Kiran Owner');
+  await page.goto('/admin/categories');
+  await waitForIslands(page);
+  const form = page.getByRole('form', { name: 'Edit the offer pop-up' });
+  const codeField = form.getByLabel('Code (optional)');
+  const linkField = form.getByLabel('Button link');
+  await expect(form.getByLabel('Show the pop-up on the home page')).toBeChecked();
+  const link = await linkField.inputValue();
+  // Other tests read the pop-up by its headline, text and button: only its code changes here.
+  const saveCode = async (code: string) => {
+    await codeField.fill(code);
+    await form.getByRole('button', { name: 'Save pop-up' }).click();
+    await expect(form.getByRole('status').filter({ hasText: 'Pop-up saved' })).toBeVisible();
+  };
+  const onHome = (code: string) =>
+    expect
+      .poll(async () => (await (await page.request.get('/')).text()).includes(code), {
+        timeout: SITE_FOLLOWS_MS,
+        message: `the pop-up with the code ${code} on the static home page`,
+      })
+      .toBe(true);
+
+  // The server's rules, beside the field, before anything is sent.
+  await linkField.fill('javascript:alert(1)');
+  await form.getByRole('button', { name: 'Save pop-up' }).click();
+  await expect(form.getByText(LINK_INVALID)).toBeVisible();
+  await expect(linkField).toHaveAttribute('aria-invalid', 'true');
+  await linkField.fill(link);
+  expect(await seriousViolations(page), 'the pop-up form').toEqual([]);
+
+  const shop = await page.context().newPage();
+  const popup = shop.getByRole('dialog', { name: 'Special Offer' });
+  // The inline check marks a page whose campaign was seen; its CSS keeps the pop-up from being drawn.
+  const seen = shop.locator('html[data-offer-seen]');
+  const first = `FIRST${run}`.slice(0, 30);
+  const next = `NEXT${run}`.slice(0, 30);
+  try {
+    await saveCode(first);
+    await onHome(first);
+    await shop.goto('/');
+    await expect(popup).toBeVisible();
+    await expect(popup.getByText(first)).toBeVisible();
+    await expect(seen).toHaveCount(0);
+    await shop.reload();
+    await expect(seen).toHaveCount(1);
+    await expect(popup).toBeHidden();
+
+    // New words: a new campaign, shown once again.
+    await saveCode(next);
+    await onHome(next);
+    await shop.reload();
+    await expect(popup).toBeVisible();
+    await expect(popup.getByText(next)).toBeVisible();
+    await expect(seen).toHaveCount(0);
+    await shop.reload();
+    await expect(seen).toHaveCount(1);
+    await expect(popup).toBeHidden();
+  } finally {
+    await shop.close();
+    await saveCode('');
+  }
 });

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { recordListingsChange, recordSiteChange } from '../../server/services/si
 import { pageFile, refreshPages } from '../../server/services/site/refresher';
 import { buildSite, currentSite, sitePaths } from '../../server/site-builder';
 import { siteFiles } from './site-files';
+import { OFFER_SEEN_SCRIPT } from '../../src/features/home/offer-seen';
 
 /**
  * The static pages follow a catalogue change without a whole build: a real build of a small
@@ -145,6 +147,36 @@ describe('refreshing the pages a change touches', () => {
     for (const id of [11, 12, 13]) await recordSiteChange(db, { products: [id] }, Date.now());
     const outcome = await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
     expect(outcome?.refreshed).toMatchObject({ changes: 3 });
+  });
+
+  test("a banner's words and link and the offer pop-up reach the home page: switched off, the page has none", async () => {
+    const popupOf = (html: string) => /<dialog[^>]*data-promo-popup[^>]*>/.exec(html)?.[0] ?? null;
+    expect(popupOf(read('/'))).toContain('data-campaign="first"');
+    writeElsewhere('UPDATE banners SET title = ?, button_label = ?, link = ? WHERE id = 1', [
+      'Monsoon <b>cleaning</b> week',
+      'Shop mops',
+      '/searchproductlist?search=mop',
+    ]);
+    writeElsewhere('UPDATE home_popup SET enabled = 0', []);
+    await recordSiteChange(db, { home: true }, Date.now());
+    await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
+    const off = read('/');
+    // The headline is text of the page, written as text (never as markup), over a picture whose alt is empty.
+    expect(off).toMatch(/<h2[^>]*>\s*Monsoon &lt;b&gt;cleaning&lt;\/b&gt; week\s*<\/h2>/);
+    expect(off).toMatch(/<a href="\/searchproductlist\?search=mop"[^>]*>\s*Shop mops\s*<\/a>/);
+    expect(popupOf(off)).toBeNull();
+
+    writeElsewhere('UPDATE home_popup SET enabled = 1, code = ?, campaign = ? WHERE id = 1', ['MOP10', 'monsoon']);
+    await recordSiteChange(db, { home: true }, Date.now());
+    await refreshPages({ db, dataDir, siteUrl: env.siteUrl });
+    const on = read('/');
+    expect(popupOf(on)).toContain('data-campaign="monsoon"');
+    expect(on).toContain('MOP10');
+    // The inline check before it names the same campaign, and the page's policy lets exactly it run.
+    const script = /<script data-key="[^"]+" data-campaign="monsoon">([^<]*)<\/script>/.exec(on)?.[1];
+    expect(script).toBe(OFFER_SEEN_SCRIPT);
+    const hash = createHash('sha256').update(OFFER_SEEN_SCRIPT).digest('base64');
+    expect(/<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(on)?.[1]).toContain(`'sha256-${hash}'`);
   });
 
   test('a hidden product leaves its page, its listings, their Load More pages and the sitemap', async () => {

@@ -2,7 +2,8 @@ import type { AdminBanner, AdminHomeOffer } from '../../../contract/api/admin-ca
 import type { Db } from '../../db';
 import * as repo from '../../repositories/admin-catalogue';
 import type { OrderedTable } from '../../repositories/admin-catalogue';
-import { NotFound } from '../errors';
+import { buttonNeedsLink, LINK_FOR_BUTTON } from '../../../contract/schemas/home-content';
+import { Invalid, NotFound } from '../errors';
 import { recordSiteChange } from '../site/changes';
 import { recordAudit, type Actor } from '../staff/audit';
 import {
@@ -38,10 +39,14 @@ interface PieceKind<Row extends { id: number; image: string }, Answer, Input ext
   remove(trx: Db, id: number): Promise<void>;
   /** The words as stored, compared with what staff send. */
   words(row: Row): Fields;
+  /** Refuses a change whose words do not hold together once merged with what is stored. */
+  check?(current: Fields, next: Fields): void;
   answer(row: Row, position: number): Answer;
 }
 
-const BANNERS: PieceKind<repo.BannerRow, AdminBanner, { title: string; subtitle: string | null }> = {
+type BannerWords = { title: string; subtitle: string | null; button_label: string | null; link: string | null };
+
+const BANNERS: PieceKind<repo.BannerRow, AdminBanner, BannerWords> = {
   table: 'banners',
   entity: 'banner',
   notFound: () => new NotFound('No such banner.'),
@@ -52,11 +57,28 @@ const BANNERS: PieceKind<repo.BannerRow, AdminBanner, { title: string; subtitle:
     repo.updateBanner(trx, id, {
       ...(after?.title !== undefined && { title: after.title as string }),
       ...(after && 'subtitle' in after && { subtitle: (after.subtitle as string | null) ?? null }),
+      ...(after && 'button_label' in after && { button_label: (after.button_label as string | null) ?? null }),
+      ...(after && 'link' in after && { link: (after.link as string | null) ?? null }),
       ...(image !== undefined && { image }),
     }),
   remove: repo.deleteBanner,
-  words: (b) => ({ title: b.title, subtitle: b.subtitle }),
-  answer: (b, position) => ({ id: b.id, title: b.title, subtitle: b.subtitle, image: b.image, position }),
+  words: (b) => ({ title: b.title, subtitle: b.subtitle, button_label: b.button_label, link: b.link }),
+  // A change may give the button's words while the link stays as stored: the pair is checked as it would be saved.
+  check: (current, next) => {
+    const button = next.button_label === undefined ? current.button_label : next.button_label;
+    const link = next.link === undefined ? current.link : next.link;
+    if (buttonNeedsLink(button as string | null, link as string | null))
+      throw new Invalid(LINK_FOR_BUTTON, { errors: { link: [LINK_FOR_BUTTON] } });
+  },
+  answer: (b, position) => ({
+    id: b.id,
+    title: b.title,
+    subtitle: b.subtitle,
+    image: b.image,
+    button_label: b.button_label,
+    link: b.link,
+    position,
+  }),
 };
 
 const OFFERS: PieceKind<repo.HomeOfferRow, AdminHomeOffer, { title: string; text: string; search: string }> = {
@@ -139,6 +161,7 @@ function homePieces<Row extends { id: number; image: string }, Answer, Input ext
       const current = await kind.find(trx, id);
       if (!current) throw kind.notFound();
       const { position, ...fields } = input;
+      kind.check?.(kind.words(current), fields);
       const diff = changedFields(kind.words(current), fields) ?? { before: {}, after: {} };
       if (Object.keys(diff.after).length) await kind.write(trx, id, current, at, { after: diff.after });
       if (position !== undefined) {

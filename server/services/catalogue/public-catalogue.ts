@@ -1,6 +1,6 @@
 import type { StockAnswer } from '../../../contract/api/catalogue';
 import { MAX_LINE_QUANTITY } from '../../../contract/shop';
-import type { Banner, Category, HomeOffer, Product, Subcategory } from '../../../contract/types';
+import type { Banner, Category, HomeOffer, HomePopup, Product, Subcategory } from '../../../contract/types';
 import type { Db } from '../../db';
 import {
   getProduct,
@@ -8,6 +8,7 @@ import {
   listBanners,
   listCategories,
   listHomeOffers,
+  findHomePopup,
   listProductIds,
   listProducts,
   listSubcategories,
@@ -46,6 +47,11 @@ export function banners(db: Db): Promise<Banner[]> {
 
 export function homeOffers(db: Db): Promise<HomeOffer[]> {
   return listHomeOffers(db);
+}
+
+/** The home page's offer pop-up; the page leaves it out when switched off. */
+export function homePopup(db: Db): Promise<HomePopup> {
+  return findHomePopup(db);
 }
 
 /** Every product matching `filter`, in catalogue order. */

@@ -4,6 +4,7 @@ import {
   normaliseBanner,
   normaliseCategory,
   normaliseHomeOffer,
+  normaliseHomePopup,
   normaliseProduct,
   normaliseSearchProduct,
   normaliseSubcategory,
@@ -14,6 +15,7 @@ import type {
   Category,
   FeaturedProduct,
   HomeOffer,
+  HomePopup,
   Product,
   SearchProduct,
   Subcategory,
@@ -55,6 +57,11 @@ export async function getBanners(): Promise<Banner[]> {
 export async function getHomeOffers(): Promise<HomeOffer[]> {
   const origin = mediaOrigin();
   return asList(await call('common/home_offers/')).map((o) => normaliseHomeOffer(o, origin));
+}
+
+/** The home page's offer pop-up (shown or switched off). */
+export async function getHomePopup(): Promise<HomePopup> {
+  return normaliseHomePopup(await call('common/home_popup/'));
 }
 
 /** One page of products and the total count. A backend that ignores paging is paged here. */

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { asList, resolveMedia, totalCount } from './read';
 import {
   normaliseBanner,
+  normaliseHomePopup,
   normaliseCategory,
   normaliseProduct,
   normaliseReview,
@@ -289,12 +290,37 @@ describe('normaliseCategory and normaliseBanner', () => {
     expect(normaliseCategory({ id: 1, name: 'Fresh Fruit' }, ORIGIN).image).toBeNull();
   });
 
-  test('banner with missing subtitle and image', () => {
+  test('banner with missing subtitle, image, button and link', () => {
     expect(normaliseBanner({ id: 1, title: 'Sale' }, ORIGIN)).toEqual({
       id: 1,
       title: 'Sale',
       subtitle: null,
       image: '',
+      button_label: null,
+      link: null,
+    });
+  });
+
+  test('a pop-up answer that is missing reads as switched off', () => {
+    expect(normaliseHomePopup(null)).toMatchObject({ enabled: false });
+    expect(
+      normaliseHomePopup({
+        enabled: true,
+        title: 'Special Offer',
+        text: 'Buy One Get One FREE',
+        code: null,
+        button_label: 'Shop Now',
+        link: '/productslisting',
+        campaign: 'c1',
+      }),
+    ).toEqual({
+      enabled: true,
+      title: 'Special Offer',
+      text: 'Buy One Get One FREE',
+      code: null,
+      button_label: 'Shop Now',
+      link: '/productslisting',
+      campaign: 'c1',
     });
   });
 });

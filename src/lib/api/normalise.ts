@@ -11,6 +11,7 @@ import type {
   Address,
   Banner,
   HomeOffer,
+  HomePopup,
   Category,
   Product,
   Profile,
@@ -46,6 +47,22 @@ export function normaliseBanner(raw: unknown, mediaOrigin: string): Banner {
     title: str(r.title),
     subtitle: strOrNull(r.subtitle),
     image: resolveMedia(r.image, mediaOrigin) ?? '',
+    button_label: strOrNull(r.button_label),
+    link: strOrNull(r.link),
+  };
+}
+
+/** The home page's offer pop-up; an answer without one reads as switched off. */
+export function normaliseHomePopup(raw: unknown): HomePopup {
+  const r = isRecord(raw) ? raw : {};
+  return {
+    enabled: r.enabled === true,
+    title: str(r.title),
+    text: str(r.text),
+    code: strOrNull(r.code),
+    button_label: str(r.button_label),
+    link: str(r.link),
+    campaign: str(r.campaign),
   };
 }
 

@@ -5,6 +5,7 @@ import { AdminShell } from '../AdminShell';
 import { ReadOnlyNote } from '../ReadOnlyNote';
 import * as adminRoutes from '../admin-routes';
 import { BannersSection } from './BannersSection';
+import { HomePopupSection } from './HomePopupSection';
 import { OffersSection } from './OffersSection';
 import { changeCategory, changeSubcategory, createCategory, createSubcategory } from './catalogue-api';
 import { AddByName } from './AddByName';
@@ -90,6 +91,7 @@ function Categories({ me }: { me: StaffMe }) {
       <CategoryList readOnly={readOnly} />
       <BannersSection readOnly={readOnly} />
       <OffersSection readOnly={readOnly} />
+      <HomePopupSection readOnly={readOnly} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { PieceFields, type HomePiece, type PieceActions } from './home-piece-fie
 interface FieldSpec {
   name: string;
   label: string;
+  hint?: string;
 }
 
 /** How one kind of home page piece (banners, offers) is listed, added and changed. */
@@ -140,6 +141,7 @@ export function HomePiecesSection<T extends HomePiece & { position: number }>({
               fields={config.fields.map((f) => ({
                 name: f.name,
                 label: f.label.replace(/ \(optional\)$/, ''),
+                hint: f.hint,
                 value: config.valueOf(piece, f.name),
               }))}
               actions={config.actionsFor(piece)}

@@ -8,6 +8,7 @@ import { call, callFile, type ApiFile } from '../../../lib/api/http';
 import type {
   AdminBanner,
   AdminHomeOffer,
+  AdminHomePopup,
   AdminCategory,
   AdminProduct,
   AdminProductPage,
@@ -24,6 +25,7 @@ import type {
   VariantCreateInput,
   VariantUpdateInput,
 } from '../../../../contract/schemas/admin-catalogue';
+import type { HomePopupInput } from '../../../../contract/schemas/home-content';
 import { asStaff } from '../admin-api';
 import type { ApiQuery } from '../desk-api';
 
@@ -157,7 +159,10 @@ export async function getAdminBanners(signal?: AbortSignal): Promise<AdminBanner
 }
 
 /** Adds a banner with its picture, last in the slider. */
-export async function createBanner(fields: { title: string; subtitle: string }, picture: Blob): Promise<AdminBanner> {
+export async function createBanner(
+  fields: { title: string; subtitle: string; button_label: string; link: string },
+  picture: Blob,
+): Promise<AdminBanner> {
   return (await call('admin/catalogue/banners', {
     method: 'POST',
     form: pictureForm(picture, fields),
@@ -165,7 +170,7 @@ export async function createBanner(fields: { title: string; subtitle: string }, 
   })) as AdminBanner;
 }
 
-/** Changes a banner's title, subtitle or place. */
+/** Changes a banner's headline, text, button, link or place. */
 export async function changeBanner(id: number, changes: BannerUpdateInput): Promise<AdminBanner> {
   return (await call(`admin/catalogue/banners/${id}`, {
     method: 'PATCH',
@@ -251,4 +256,14 @@ export async function importCatalogueCsv(file: Blob, dryRun: boolean, plan?: str
     form,
     ...asStaff(),
   })) as CsvImportReport;
+}
+
+/** The home page's offer pop-up, shown or switched off. */
+export async function getAdminHomePopup(signal?: AbortSignal): Promise<AdminHomePopup> {
+  return (await call('admin/catalogue/home-popup', { ...asStaff(), signal })) as AdminHomePopup;
+}
+
+/** Saves the offer pop-up whole; new words start a new campaign. */
+export async function saveHomePopup(popup: HomePopupInput): Promise<AdminHomePopup> {
+  return (await call('admin/catalogue/home-popup', { method: 'PUT', json: popup, ...asStaff() })) as AdminHomePopup;
 }

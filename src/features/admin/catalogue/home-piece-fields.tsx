@@ -13,6 +13,8 @@ export interface PieceField {
   name: string;
   label: string;
   value: string;
+  /** Help under the field (what a link may be). */
+  hint?: string | undefined;
 }
 
 /** What the card does with the server: each answers once the change is stored. */
@@ -34,7 +36,7 @@ export function PieceFields({
   errors,
   setValues,
 }: {
-  fields: readonly { name: string; label: string }[];
+  fields: readonly { name: string; label: string; hint?: string | undefined }[];
   values: Record<string, string>;
   errors: Record<string, string>;
   setValues: (change: (values: Record<string, string>) => Record<string, string>) => void;
@@ -47,6 +49,7 @@ export function PieceFields({
       autoComplete="off"
       value={values[f.name] ?? ''}
       error={errors[f.name]}
+      hint={f.hint}
       onValue={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
     />
   ));
