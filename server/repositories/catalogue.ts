@@ -1,5 +1,14 @@
 import { sql } from 'kysely';
-import type { Banner, Category, HomeOffer, HomePopup, Product, SearchProduct, Subcategory, Variant } from '../../contract/types';
+import type {
+  Banner,
+  Category,
+  HomeOffer,
+  HomePopup,
+  Product,
+  SearchProduct,
+  Subcategory,
+  Variant,
+} from '../../contract/types';
 import { discountPercent, paiseToRupees } from '../../contract/pricing';
 import type { Db } from '../db';
 import type { GstRateColumn, ProductRow, VariantRow } from '../db/schema';
@@ -196,10 +205,29 @@ async function hydrate(db: Db, rows: ProductBase[]): Promise<Product[]> {
   const variantsByProduct = new Map<number, Variant[]>();
   for (const v of variants) {
     const list = variantsByProduct.get(v.product_id) ?? [];
-    list.push(serializeVariant(v, images.get(v.id) ?? [], ratings.get(v.id)));
+    list.push(serializeVariant(v, picturesOf(v, variants, images), ratings.get(v.id)));
     variantsByProduct.set(v.product_id, list);
   }
   return rows.map((r) => serializeProduct(r, variantsByProduct.get(r.id) ?? []));
+}
+
+const sameColour = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/**
+ * A variant's pictures: its own; without any, those of its product's first variant of the same
+ * colour that has some, else of its first variant that has some. Pictures are shared by a
+ * product's sizes, so each need not be uploaded again; a variant given its own keeps them.
+ */
+export function picturesOf<P>(
+  variant: Pick<VariantRow, 'id' | 'product_id' | 'color'>,
+  variants: readonly Pick<VariantRow, 'id' | 'product_id' | 'color'>[],
+  pictures: ReadonlyMap<number, P[]>,
+): P[] {
+  const own = pictures.get(variant.id);
+  if (own?.length) return own;
+  const siblings = variants.filter((v) => v.product_id === variant.product_id && pictures.get(v.id)?.length);
+  const donor = siblings.find((v) => sameColour(v.color, variant.color)) ?? siblings[0];
+  return donor ? (pictures.get(donor.id) ?? []) : [];
 }
 
 function serializeVariant(
@@ -334,10 +362,16 @@ export async function findVariants(
         'v.final_price_paise',
         'p.hsn_code',
         'p.gst_rate',
+        // Its own first picture, else a sibling's as the shop shows it (picturesOf).
         eb
           .selectFrom('variant_images as i')
+          .innerJoin('variants as w', 'w.id', 'i.variant_id')
           .select('i.image')
-          .whereRef('i.variant_id', '=', 'v.id')
+          .whereRef('w.product_id', '=', 'v.product_id')
+          .orderBy(sql`case when w.id = v.id then 0 else 1 end`)
+          .orderBy(sql`case when lower(coalesce(w.color, '')) = lower(coalesce(v.color, '')) then 0 else 1 end`)
+          .orderBy('w.position')
+          .orderBy('w.id')
           .orderBy('i.position')
           .orderBy('i.id')
           .limit(1)

@@ -971,6 +971,50 @@ describe('variant pictures', () => {
   });
 });
 
+describe('pictures shared by a product’s variants', () => {
+  test('a size without pictures shows those of its colour, else the first variant’s; one with its own keeps them, in the shop and in the cart', async () => {
+    const product = await createProduct({
+      variants: [
+        variantBody({ name: 'Navy / M', size: 'M', color: 'Navy' }),
+        variantBody({ name: 'Maroon / M', size: 'M', color: 'Maroon' }),
+        variantBody({ name: 'Navy / L', size: 'L', color: 'navy' }),
+        variantBody({ name: 'Green / L', size: 'L', color: 'Green' }),
+      ],
+    });
+    const [navyM, maroonM, navyL, greenL] = product.variants.map((v) => v.id);
+    const navy = (await ok<AdminProduct>('POST', `/variants/${navyM}/images`, { form: imageForm(await png()) }, 201))
+      .variants[0]!.images[0]!.image;
+    const maroon = (
+      await ok<AdminProduct>('POST', `/variants/${maroonM}/images`, { form: imageForm(await png(50, 40)) }, 201)
+    ).variants[1]!.images[0]!.image;
+    expect(navy).not.toBe(maroon);
+
+    const shop = await t.call('GET', `/api/common/products/${product.id}/`);
+    const shown = new Map(
+      (shop.body as { variants: { id: number; images: { image: string }[] }[] }).variants.map((v) => [
+        v.id,
+        v.images.map((i) => i.image),
+      ]),
+    );
+    expect(shown.get(navyM)).toEqual([expect.stringContaining(path.basename(navy).slice(0, 16))]);
+    expect(shown.get(maroonM)).toEqual([expect.stringContaining(path.basename(maroon).slice(0, 16))]);
+    // Navy L: the Navy M's (colours match whatever their case); Green L: none of its colour, the first variant's.
+    expect(shown.get(navyL)).toEqual(shown.get(navyM));
+    expect(shown.get(greenL)).toEqual(shown.get(navyM));
+
+    // The back office still lists only each variant's own.
+    const staffView = await ok<AdminProduct>('GET', `/products/${product.id}`);
+    expect(staffView.variants.map((v) => v.images.length)).toEqual([1, 1, 0, 0]);
+
+    const shopper = await newUser(t);
+    await restock(t, [greenL!]);
+    const added = await addToCart(t, shopper.token, greenL!, 1);
+    expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
+    const cart = await getCart(t, shopper.token);
+    expect(JSON.stringify(cart.body)).toContain(path.basename(navy).slice(0, 16));
+  });
+});
+
 // ---- Banners ----
 
 describe('banners', () => {
