@@ -213,6 +213,7 @@ const ENDPOINTS: [method: string, path: string, permission: Permission, options:
   ['POST', '/products', 'catalogue.write', { json: {} }, 400],
   ['GET', '/products/1', 'catalogue.read', {}, 200],
   ['PATCH', '/products/1', 'catalogue.write', { json: {} }, 400],
+  ['PUT', '/products/1/all', 'catalogue.write', { json: {} }, 400],
   ['POST', '/products/1/variants', 'catalogue.write', { json: {} }, 400],
   ['PATCH', '/variants/1', 'catalogue.write', { json: {} }, 400],
   ['DELETE', '/variants/999999', 'catalogue.write', {}, 404],

@@ -294,6 +294,7 @@ describe('the storefront’s calls', () => {
     ['POST', 'admin/catalogue/products'],
     ['GET', 'admin/catalogue/products/{id}'],
     ['PATCH', 'admin/catalogue/products/{id}'],
+    ['PUT', 'admin/catalogue/products/{id}/all'],
     ['POST', 'admin/catalogue/products/{id}/variants'],
     ['PATCH', 'admin/catalogue/variants/{id}'],
     ['DELETE', 'admin/catalogue/variants/{id}'],

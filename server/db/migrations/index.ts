@@ -15,6 +15,7 @@ import { importChecks } from './0013-import-checks';
 import { invoiceRepair } from './0014-invoice-repair';
 import { refundApprovals } from './0015-refund-approvals';
 import { packing } from './0016-packing';
+import { stockHistory } from './0019-stock-history';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-invoice-repair': invoiceRepair,
   '0015-refund-approvals': refundApprovals,
   '0016-packing': packing,
+  '0019-stock-history': stockHistory,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

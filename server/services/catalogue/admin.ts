@@ -8,3 +8,4 @@ export * from './categories';
 export * from './pictures';
 export * from './products';
 export { banners, homeOffers } from './home-pieces';
+export { saveProduct } from './product-save';

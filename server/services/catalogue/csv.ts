@@ -66,7 +66,6 @@ const REFRESH_PRODUCTS_AT_MOST = 200;
 type Row = Partial<Record<CsvColumn, string>>;
 type ProductInput = z.input<typeof productCreateSchema>;
 
-
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 const rupees = (paise: number) => String(paiseToRupees(paise));
 
