@@ -60,11 +60,6 @@ export interface CategoriesTable {
   image: string | null;
   /** Hidden from the storefront since then; null while shown. */
   hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Counts the saves of its fields and its variants' (0019): a save of an older version is refused. */
-  version: ColumnType<number, number | undefined, number>;
-  /** When and by which staff member it was last saved; null before the first save through the back office. */
-  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
-  updated_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SubcategoriesTable {
@@ -98,6 +93,11 @@ export interface ProductsTable {
   brand: ColumnType<string | null, string | null | undefined, string | null>;
   /** Hidden from the storefront since then; null while shown. */
   hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Counts the saves of its fields and its variants' (0019): a save of an older version is refused. */
+  version: ColumnType<number, number | undefined, number>;
+  /** When and by which staff member it was last saved; null before the first save through the back office. */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type GstRateColumn = 0 | 5 | 12 | 18 | 28;

@@ -264,9 +264,11 @@ describe('one save of the product page', () => {
     const variant = made.variants[1]!;
     const below = {
       version: made.version,
-      variants: [{}, { id: variant.id, stock: { delta: -11, reason: 'damaged' } }],
+      variants: [
+        { id: made.variants[0]!.id, price: 480 },
+        { id: variant.id, stock: { delta: -11, reason: 'damaged' } },
+      ],
     };
-    below.variants[0] = { id: made.variants[0]!.id, price: 480 };
     await expectRefused(
       made.id,
       () => save('manager', made.id, below),

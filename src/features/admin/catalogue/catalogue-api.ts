@@ -19,10 +19,9 @@ import type {
   OfferUpdateInput,
   CategoryUpdateInput,
   ProductCreateInput,
-  ProductUpdateInput,
+  ProductSaveInput,
   SubcategoryUpdateInput,
   VariantCreateInput,
-  VariantUpdateInput,
 } from '../../../../contract/schemas/admin-catalogue';
 import { asStaff } from '../admin-api';
 import type { ApiQuery } from '../desk-api';
@@ -87,15 +86,6 @@ export async function getAdminProduct(id: number, signal?: AbortSignal): Promise
   return (await call(`admin/catalogue/products/${id}`, { ...asStaff(), signal })) as AdminProduct;
 }
 
-/** Changes a product's own fields. */
-export async function changeProduct(id: number, changes: ProductUpdateInput): Promise<AdminProduct> {
-  return (await call(`admin/catalogue/products/${id}`, {
-    method: 'PATCH',
-    json: changes,
-    ...asStaff(),
-  })) as AdminProduct;
-}
-
 /** Adds a variant to a product; answers the product. */
 export async function addVariant(productId: number, variant: VariantCreateInput): Promise<AdminProduct> {
   return (await call(`admin/catalogue/products/${productId}/variants`, {
@@ -105,27 +95,9 @@ export async function addVariant(productId: number, variant: VariantCreateInput)
   })) as AdminProduct;
 }
 
-/** Changes a variant (names, code, prices, place); answers the product. */
-export async function changeVariant(id: number, changes: VariantUpdateInput): Promise<AdminProduct> {
-  return (await call(`admin/catalogue/variants/${id}`, {
-    method: 'PATCH',
-    json: changes,
-    ...asStaff(),
-  })) as AdminProduct;
-}
-
 /** Deletes a variant (refused for one named on orders or reviewed, or a product's last). */
 export async function deleteVariant(id: number): Promise<AdminProduct> {
   return (await call(`admin/catalogue/variants/${id}`, { method: 'DELETE', ...asStaff() })) as AdminProduct;
-}
-
-/** Sets a variant's stock on hand after a count. */
-export async function setVariantStock(id: number, onHand: number): Promise<AdminProduct> {
-  return (await call(`admin/catalogue/variants/${id}/stock`, {
-    method: 'PATCH',
-    json: { on_hand: onHand },
-    ...asStaff(),
-  })) as AdminProduct;
 }
 
 /** Adds a picture (JPEG, PNG or WebP) to a variant, after its others. */
@@ -251,4 +223,16 @@ export async function importCatalogueCsv(file: Blob, dryRun: boolean, plan?: str
     form,
     ...asStaff(),
   })) as CsvImportReport;
+}
+
+/**
+ * The product page's one save: the product's fields, its variants' fields and stock changes in
+ * one transaction at the version the page loaded (409 when someone saved it since).
+ */
+export async function saveProductPage(id: number, save: ProductSaveInput): Promise<AdminProduct> {
+  return (await call(`admin/catalogue/products/${id}/all`, {
+    method: 'PUT',
+    json: save,
+    ...asStaff(),
+  })) as AdminProduct;
 }
