@@ -664,6 +664,10 @@ export async function importCatalogueCsv(
           }
         }
       }
+      // A product page open since sees the import as a save by someone else (stock is not part of the version).
+      if (p.existing && (p.productChanged || p.variants.some((v) => v.changed))) {
+        await repo.bumpProductVersion(trx, productId, actor.staffId, iso);
+      }
       touched.push(productId);
       listings.subcategories.add(input.subcategory_id);
       listings.categories.add(p.category);
