@@ -5,6 +5,7 @@ import { AuditQuery } from './schemas/staff';
 describe('action labels', () => {
   test.each([
     ['stock.set', undefined, 'Stock set'],
+    ['stock.change', 'variant', 'Stock changed'],
     ['order.move', 'order', 'Order moved'],
     ['catalogue.write', 'route', 'Refused: Edit the catalogue'],
     ['coupon.mass_expire', 'coupon', 'Coupon mass expire'],
@@ -23,7 +24,7 @@ test.each([
 });
 
 test('groups hold their actions; refusals are found by outcome', () => {
-  expect(actionsOfGroup('stock')).toEqual(['stock.set']);
+  expect(actionsOfGroup('stock')).toEqual(['stock.set', 'stock.change']);
   expect(actionsOfGroup('orders')).toEqual(['order.move', 'order.note']);
   expect(actionsOfGroup('refused')).toEqual([]);
   expect(AUDIT_KINDS).toContain('catalogue');

@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = {
   'image.delete': { label: 'Picture removed', group: 'catalogue' },
   'catalogue.import': { label: 'Catalogue CSV imported', group: 'catalogue' },
   'stock.set': { label: 'Stock set', group: 'stock' },
+  'stock.change': { label: 'Stock changed', group: 'stock' },
   'order.move': { label: 'Order moved', group: 'orders' },
   'order.note': { label: 'Note added to an order', group: 'orders' },
   'refund.request': { label: 'Refund asked for', group: 'refunds' },

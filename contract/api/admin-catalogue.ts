@@ -3,7 +3,7 @@
  * stock and tax fields the storefront never shows. Prices are rupees, as in the public answers.
  */
 import { z } from 'zod';
-import { GST_RATES, UNITS } from '../schemas/admin-catalogue';
+import { GST_RATES, STOCK_REASONS, UNITS } from '../schemas/admin-catalogue';
 import { BannerSchema, HomeOfferSchema, HomePopupSchema } from './catalogue';
 
 const id = z.number().int().positive();
@@ -54,6 +54,19 @@ export const AdminStockSchema = z
   .meta({ id: 'AdminStock' });
 export type AdminStock = z.infer<typeof AdminStockSchema>;
 
+export const StockHistoryLineSchema = z
+  .strictObject({
+    at: isoTime,
+    delta: z.number().int().meta({ description: 'Pieces added (above 0) or taken off (below 0).' }),
+    reason: z.enum(STOCK_REASONS),
+    note: z.string().nullable(),
+    staff_name: z.string().nullable().meta({ description: 'Who changed it; null when the account is gone.' }),
+    staff_role: z.string().nullable(),
+    on_hand_after: z.number().int().nonnegative().meta({ description: 'Pieces on the shelf after the change.' }),
+  })
+  .meta({ id: 'StockHistoryLine', description: 'One stock change by staff.' });
+export type StockHistoryLine = z.infer<typeof StockHistoryLineSchema>;
+
 export const AdminVariantSchema = z
   .strictObject({
     id,
@@ -69,6 +82,9 @@ export const AdminVariantSchema = z
     discount_percent: z.number().int().min(0).max(100).meta({ description: 'Derived from the two prices.' }),
     stock: AdminStockSchema,
     images: z.array(AdminVariantImageSchema),
+    history: z
+      .array(StockHistoryLineSchema)
+      .meta({ description: 'Its latest stock changes by staff (at most 20), newest first.' }),
   })
   .meta({ id: 'AdminVariant' });
 export type AdminVariant = z.infer<typeof AdminVariantSchema>;
@@ -103,6 +119,10 @@ export const AdminProductSchema = z
     hsn_code: z.string().nullable().meta({ description: 'HSN code for tax invoices; null when not set.' }),
     gst_rate: z.union(GST_RATES.map((rate) => z.literal(rate))).meta({ description: 'GST rate in percent.' }),
     variants: z.array(AdminVariantSchema),
+    version: z.number().int().positive().meta({
+      description:
+        'Counts the saves of the product and its variants: send it with a save, which is refused if it is old.',
+    }),
   })
   .meta({ id: 'AdminProduct', description: 'A product as staff edit it: every field, its variants and their stock.' });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;

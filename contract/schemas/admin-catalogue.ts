@@ -4,9 +4,10 @@
  * API parses every body and query with the same schemas, so both say the same thing.
  */
 import { z } from 'zod';
-import { formatCount } from '../format';
+import { formatCount, formatDateTime } from '../format';
 import { MAX_PAGE_SIZE } from './catalogue';
 import {
+  cleanLine,
   cleanText,
   clearableText,
   digitsId,
@@ -76,6 +77,36 @@ export const LAST_VARIANT = 'A product needs at least one variant: add another f
 /** Stock on hand below what unpaid orders hold (the same rule as the stock:set command). */
 export function stockBelowHeld(reserved: number): string {
   return `Unpaid orders hold ${reserved} of this variant: on hand cannot be less until they are paid or expire.`;
+}
+
+/** Why staff change a variant's stock; the page offers them in this order. */
+export const STOCK_REASONS = ['received', 'damaged', 'lost', 'counted', 'returned'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+export const STOCK_REASON_LABELS: Record<StockReason, string> = {
+  received: 'Received from supplier',
+  damaged: 'Damaged',
+  lost: 'Lost or stolen',
+  counted: 'Counted: correction',
+  returned: 'Returned by customer',
+};
+export const STOCK_DELTA_INVALID = `A stock change is a whole number of pieces, such as +20 or -2 (at most ${formatCount(MAX_ON_HAND)} either way).`;
+export const STOCK_REASON_REQUIRED = 'Choose why the stock changes.';
+export const STOCK_NOTE_INVALID = 'At most 200 characters.';
+export const VERSION_REQUIRED = 'Reload the page: the save must name the version of the product it shows.';
+export const VARIANT_NOT_OF_PRODUCT = 'This variant is not one of this product’s: reload the page.';
+
+/** A stock change that would leave fewer on the shelf than nothing, or than unpaid orders hold. */
+export function stockChangeRefused(onHand: number, reserved: number, delta: number): string {
+  const after = onHand + delta;
+  if (after < 0) {
+    return `Only ${formatCount(onHand)} on hand: taking off ${formatCount(-delta)} would leave less than none.`;
+  }
+  return stockBelowHeld(reserved);
+}
+
+/** 409: someone else saved the product since the page loaded it. */
+export function productChangedBy(name: string, at: string): string {
+  return `Changed by ${name} at ${formatDateTime(at)} IST. Reload to see their changes; yours are kept on this page.`;
 }
 
 /** A position among its siblings, from 1 (first); past the end is last. */
@@ -247,29 +278,79 @@ export const productCreateSchema = z
     path: ['variants'],
   });
 
+/** A product's own fields, each optional: what a change of them may name. */
+const productChangeFields = {
+  name: productFields.name.optional(),
+  description: productFields.description.optional(),
+  brand: productFields.brand.optional(),
+  subcategory_id: productFields.subcategory_id.optional(),
+  weight: productFields.weight.optional(),
+  unit: productFields.unit.optional(),
+  length: dimensionField.optional(),
+  width: dimensionField.optional(),
+  height: dimensionField.optional(),
+  hsn_code: productFields.hsn_code.optional(),
+  gst_rate: productFields.gst_rate.optional(),
+  popular: productFields.popular.optional(),
+  big_deal: productFields.big_deal.optional(),
+  hidden: productFields.hidden.optional(),
+};
+
 /** A change of a product's own fields (its variants change through their own calls). */
 export const productUpdateSchema = z
-  .object({
-    name: productFields.name.optional(),
-    description: productFields.description.optional(),
-    brand: productFields.brand.optional(),
-    subcategory_id: productFields.subcategory_id.optional(),
-    weight: productFields.weight.optional(),
-    unit: productFields.unit.optional(),
-    length: dimensionField.optional(),
-    width: dimensionField.optional(),
-    height: dimensionField.optional(),
-    hsn_code: productFields.hsn_code.optional(),
-    gst_rate: productFields.gst_rate.optional(),
-    popular: productFields.popular.optional(),
-    big_deal: productFields.big_deal.optional(),
-    hidden: productFields.hidden.optional(),
-  })
+  .object(productChangeFields)
   .refine(someField, { message: NOTHING_TO_CHANGE, path: ['name'] });
 
 /** A stock count: what is on the shelf now. */
 export const stockSetSchema = z.object({
   on_hand: wholeNumber(0, MAX_ON_HAND, ON_HAND_INVALID).meta({ description: 'Pieces on the shelf.' }),
+});
+
+/** A stock change: pieces added or taken off, why, and an optional note. */
+export const stockChangeSchema = z.object({
+  delta: z
+    .number({ error: STOCK_DELTA_INVALID })
+    .int(STOCK_DELTA_INVALID)
+    .min(-MAX_ON_HAND, STOCK_DELTA_INVALID)
+    .max(MAX_ON_HAND, STOCK_DELTA_INVALID)
+    .refine((v) => v !== 0, STOCK_DELTA_INVALID)
+    .meta({ description: 'Pieces added (above 0) or taken off (below 0), relative to what is on hand when saved.' }),
+  reason: z.enum(STOCK_REASONS, { error: STOCK_REASON_REQUIRED }),
+  note: z
+    .union([z.string(), z.null()], { error: 'Must be text, or null for none.' })
+    .transform((v) => (v === null ? null : v.trim() || null))
+    .pipe(z.string().max(200, STOCK_NOTE_INVALID).refine(cleanLine, NOT_ALLOWED).nullable())
+    .optional()
+    .default(null),
+});
+
+/** One variant in a save of the product page: any of its fields, and a stock change. */
+const variantSaveSchema = z
+  .object({
+    id: idField(VARIANT_NOT_OF_PRODUCT).meta({ description: 'One of the product’s variants.' }),
+    name: variantFields.name.optional(),
+    sku: variantFields.sku.optional(),
+    color: variantFields.color.optional(),
+    size: variantFields.size.optional(),
+    unit: variantFields.unit.optional(),
+    unit_value: variantFields.unit_value.optional(),
+    price: variantFields.price.optional(),
+    final_price: variantFields.final_price.optional(),
+    stock: stockChangeSchema.optional(),
+  })
+  .refine(finalWithinPrice, { message: FINAL_ABOVE_PRICE, path: ['final_price'] });
+
+/**
+ * The product page's one save: the product's fields, its variants' fields and stock changes, at
+ * the version the page loaded. A refusal names fields by path ('product.name', 'variants.2.price',
+ * 'variants.0.stock.delta').
+ */
+export const productSaveSchema = z.object({
+  version: wholeNumber(1, Number.MAX_SAFE_INTEGER, VERSION_REQUIRED).meta({
+    description: 'The version the page loaded (`version` of the product).',
+  }),
+  product: z.object(productChangeFields).optional().default({}),
+  variants: z.array(variantSaveSchema).max(MAX_VARIANTS, TOO_MANY_VARIANTS).optional().default([]),
 });
 
 /** A picture moved among its variant's pictures. */
@@ -369,6 +450,8 @@ export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 export type VariantCreateInput = z.input<typeof variantCreateSchema>;
 export type VariantUpdateInput = z.input<typeof variantUpdateSchema>;
 export type StockSetInput = z.input<typeof stockSetSchema>;
+export type StockChangeInput = z.input<typeof stockChangeSchema>;
+export type ProductSaveInput = z.input<typeof productSaveSchema>;
 export type BannerCreateInput = z.input<typeof bannerCreateSchema>;
 export type BannerUpdateInput = z.input<typeof bannerUpdateSchema>;
 export type OfferUpdateInput = z.input<typeof offerUpdateSchema>;

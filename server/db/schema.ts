@@ -49,6 +49,7 @@ export interface Database {
   order_notes: OrderNotesTable;
   couriers: CouriersTable;
   staff_alerts: StaffAlertsTable;
+  stock_history: StockHistoryTable;
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -93,6 +94,11 @@ export interface ProductsTable {
   brand: ColumnType<string | null, string | null | undefined, string | null>;
   /** Hidden from the storefront since then; null while shown. */
   hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Counts the saves of its fields and its variants' (0018): a save of an older version is refused. */
+  version: ColumnType<number, number | undefined, number>;
+  /** When and by which staff member it was last saved; null before the first save through the back office. */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type GstRateColumn = 0 | 5 | 12 | 18 | 28;
@@ -282,6 +288,18 @@ export interface OrdersTable {
 export type StockStatus = 'none' | 'reserved' | 'sold';
 
 /** A variant's stock: on the shelf, and how much of that unpaid orders hold. Available = on_hand − reserved. */
+/** One stock change by staff (0018): a delta with its reason, and what was on hand after it. */
+export interface StockHistoryTable {
+  id: Generated<number>;
+  variant_id: number;
+  delta: number;
+  reason: string;
+  note: string | null;
+  staff_id: number | null;
+  at: string;
+  on_hand_after: number;
+}
+
 export interface StockLevelsTable {
   variant_id: number;
   on_hand: number;

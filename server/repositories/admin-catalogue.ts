@@ -299,6 +299,45 @@ export async function updateProduct(db: Db, id: number, values: Updateable<Produ
 
 // ---- Variants and stock ----
 
+/**
+ * Takes the next version of a product if it is still at `version` (one conditional UPDATE, so of
+ * two saves of one version one wins); answers whether it was.
+ */
+export async function claimProductVersion(
+  trx: Db,
+  id: number,
+  version: number,
+  staffId: number | null,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('products')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: at, updated_by: staffId }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Names a product's change: its version moves on, with who saved it and when. */
+export async function bumpProductVersion(trx: Db, id: number, staffId: number | null, at: string): Promise<void> {
+  await trx
+    .updateTable('products')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: at, updated_by: staffId }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A product's version, and who saved it last and when (null when no one has through the back office). */
+export function productVersion(db: Db, id: number) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('staff as s', 's.id', 'p.updated_by')
+    .select(['p.version', 'p.updated_at', 's.name as updated_by_name'])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findVariantRow(db: Db, id: number): Promise<AdminVariantRow | undefined> {
   return db
     .selectFrom('variants as v')

@@ -89,7 +89,12 @@ export async function refundRequestsIn(db: Db, state: RefundRequestState, limit:
 export async function decideRefundRequest(
   db: Db,
   id: number,
-  decision: { state: 'approved' | 'rejected'; decided_by: number | null; decided_at: string; decision_note: string | null },
+  decision: {
+    state: 'approved' | 'rejected';
+    decided_by: number | null;
+    decided_at: string;
+    decision_note: string | null;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('refund_requests')

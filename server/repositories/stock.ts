@@ -169,3 +169,65 @@ export async function setOnHand(db: Db, variantId: number, onHand: number): Prom
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * Adds `delta` (below 0 to take off) to what is on the shelf, relative to what is there when it
+ * runs, so that a sale between a page's load and its save stands; one conditional UPDATE, never
+ * below what unpaid orders hold (nor 0) nor above `max`. Answers what is on hand after, or null
+ * when refused (or the variant has no stock record).
+ */
+export async function changeOnHand(trx: Db, variantId: number, delta: number, max: number): Promise<number | null> {
+  const row = await trx
+    .updateTable('stock_levels')
+    .set((eb) => ({ on_hand: eb('on_hand', '+', delta) }))
+    .where('variant_id', '=', variantId)
+    .where(sql<boolean>`on_hand + ${delta} >= reserved`)
+    .where(sql<boolean>`on_hand + ${delta} >= 0`)
+    .where(sql<boolean>`on_hand + ${delta} <= ${max}`)
+    .returning('on_hand')
+    .executeTakeFirst();
+  return row ? row.on_hand : null;
+}
+
+/** One stock change by staff, kept with what was on hand after it. */
+export async function insertStockHistory(
+  trx: Db,
+  line: {
+    variant_id: number;
+    delta: number;
+    reason: string;
+    note: string | null;
+    staff_id: number | null;
+    at: string;
+    on_hand_after: number;
+  },
+): Promise<void> {
+  await trx.insertInto('stock_history').values(line).execute();
+}
+
+/** The latest `limit` stock changes of each variant, newest first, with who made them. */
+export async function stockHistoryOf(db: Db, variantIds: readonly number[], limit: number) {
+  const lines = [];
+  // One small query a variant (a product has at most 50), each reading its index in order.
+  for (const variantId of variantIds) {
+    const rows = await db
+      .selectFrom('stock_history as h')
+      .leftJoin('staff as s', 's.id', 'h.staff_id')
+      .select([
+        'h.variant_id',
+        'h.at',
+        'h.delta',
+        'h.reason',
+        'h.note',
+        'h.on_hand_after',
+        's.name as staff_name',
+        's.role as staff_role',
+      ])
+      .where('h.variant_id', '=', variantId)
+      .orderBy('h.id', 'desc')
+      .limit(limit)
+      .execute();
+    lines.push(...rows);
+  }
+  return lines;
+}

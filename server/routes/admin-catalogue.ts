@@ -13,6 +13,7 @@ import {
   categoryUpdateSchema,
   imageMoveSchema,
   productCreateSchema,
+  productSaveSchema,
   productUpdateSchema,
   stockSetSchema,
   subcategoryCreateSchema,
@@ -244,6 +245,40 @@ export function adminCatalogueRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
     changeProduct,
     async (c) =>
       c.json(await catalogue.updateProduct(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    noProduct,
+  );
+
+  const saveProduct = createRoute({
+    method: 'put',
+    path: '/products/{id}/all',
+    tags,
+    summary: 'Save the product page: the product, its variants and stock changes at once',
+    description:
+      `${WRITE} One transaction: the product's own fields, any of its variants' fields, and stock changes ` +
+      `(pieces added or taken off, with a reason, applied to what is on the shelf when saved, so a sale in ` +
+      `between stands; never below what unpaid orders hold). All are kept or none: a refusal names its field by ` +
+      `path ('product.name', 'variants.2.final_price', 'variants.0.stock.delta'). \`version\` is the product's ` +
+      `version as the page loaded it: if someone saved the product since, 409 says who and when, and nothing is ` +
+      `written. ${KEPT}`,
+    ...write,
+    request: { params: IdParams, body: jsonBody(productSaveSchema) },
+    responses: {
+      200: json(AdminProductSchema, 'The product as saved, with its new version.'),
+      ...errors(
+        [400, 'Not valid (each field named by its path), or a variant of another product.'],
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [404, 'No such product.'],
+        [409, 'Saved by someone else since that version; a product code used; stock below what is held or none.'],
+        413,
+        415,
+      ),
+    },
+  });
+  app.openapi(
+    saveProduct,
+    async (c) =>
+      c.json(await catalogue.saveProduct(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
     noProduct,
   );
 

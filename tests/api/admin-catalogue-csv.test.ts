@@ -383,6 +383,24 @@ describe('stock in an import never undoes a sale', () => {
     expect(await onHandOf(row.sku)).toBe(17);
   });
 
+  test('an import that changes a product moves its version on: a product page open since is refused its save (409)', async () => {
+    const row = await ownRow(34);
+    const productId = Number(row.product_id);
+    const versionOf = async () =>
+      (await t.db.selectFrom('products').select('version').where('id', '=', productId).executeTakeFirstOrThrow())
+        .version;
+    const loaded = await versionOf();
+    const file = csvOf([{ ...row, final_price: lower(row.price) }]);
+    const { plan } = (await upload(file, { dryRun: true })).body as CsvImportReport;
+    expect((await upload(file, { plan })).status).toBe(200);
+    expect(await versionOf()).toBe(loaded + 1);
+    const stale = await t.call('PUT', `/api/admin/catalogue/products/${productId}/all`, {
+      token: staff.owner.token,
+      json: { version: loaded, product: { name: 'Renamed on a page loaded before the import' } },
+    });
+    expect(stale.status).toBe(409);
+  });
+
   test('the import writes the plan its check showed, or nothing: a row that moved since is named (412)', async () => {
     const row = await ownRow(26);
     const other = await ownRow(28);

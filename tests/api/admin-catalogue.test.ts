@@ -213,6 +213,7 @@ const ENDPOINTS: [method: string, path: string, permission: Permission, options:
   ['POST', '/products', 'catalogue.write', { json: {} }, 400],
   ['GET', '/products/1', 'catalogue.read', {}, 200],
   ['PATCH', '/products/1', 'catalogue.write', { json: {} }, 400],
+  ['PUT', '/products/1/all', 'catalogue.write', { json: {} }, 400],
   ['POST', '/products/1/variants', 'catalogue.write', { json: {} }, 400],
   ['PATCH', '/variants/1', 'catalogue.write', { json: {} }, 400],
   ['DELETE', '/variants/999999', 'catalogue.write', {}, 404],
@@ -981,7 +982,7 @@ describe('pictures shared by a product’s variants', () => {
         variantBody({ name: 'Green / L', size: 'L', color: 'Green' }),
       ],
     });
-    const [navyM, maroonM, navyL, greenL] = product.variants.map((v) => v.id);
+    const [navyM, maroonM, navyL, greenL] = product.variants.map((v) => v.id) as [number, number, number, number];
     const navy = (await ok<AdminProduct>('POST', `/variants/${navyM}/images`, { form: imageForm(await png()) }, 201))
       .variants[0]!.images[0]!.image;
     const maroon = (

@@ -13,6 +13,7 @@ import {
 import { LINK_FOR_BUTTON, LINK_INVALID } from '../../contract/schemas/home-content';
 import { ROLE_CANNOT } from '../../contract/staff';
 import { readOnlyText } from '../../src/features/admin/read-only';
+import { LEAVE_UNSAVED } from '../../src/features/admin/unsaved-changes';
 import { itemAt } from '../lists';
 import {
   apiStaffToken,
@@ -25,6 +26,7 @@ import {
   staffSessionToken,
 } from './admin-fixtures';
 import { apiShopper, closePromo, DESKTOP, waitForIslands } from './fixtures';
+import { ownProduct } from './own-products';
 
 /**
  * The back office's catalogue: an owner on a 360 px phone (CPU slowed 4×) adds a product with
@@ -301,17 +303,20 @@ test('on a slow phone, an owner adds a product with two variants and a photo; th
   await plain.getByLabel('Price (₹)', { exact: true }).fill('1299');
   await plain.getByLabel('Final price (₹)').fill('1111.50');
   await expect(plain.getByTestId('variant-discount')).toHaveText('Discount: 14% off');
-  await plain.getByRole('button', { name: 'Save variant' }).click();
-  await expect(plain.getByRole('status').filter({ hasText: 'Variant saved.' })).toBeVisible();
+  // Stock counted at the same time: a change with its reason, kept by the same one Save.
+  await plain.getByLabel('Stock change (+/−)').fill('+5');
+  await plain.getByLabel('Reason').selectOption({ label: 'Counted: correction' });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   const repriced = Date.now();
   const priceTook = await followsWithin(request, productPage, (html) => html.includes(formatRupees(1111.5)), repriced);
   test.info().annotations.push({ type: 'site follows', description: `new price ${priceTook} ms` });
   expect(priceTook, 'the new price reaches the static page within 10 s').toBeLessThanOrEqual(SITE_FOLLOWS_MS);
 
-  // Stock after a count.
-  await plain.getByLabel('Stock on hand').fill('30');
-  await plain.getByRole('button', { name: 'Set stock' }).click();
   await expect(plain.getByTestId('variant-stock')).toHaveText('30 on hand · 0 reserved · 30 available');
+  await expect(plain.getByTestId('stock-history')).toContainText(
+    'Counted: correction +5 \u2192 30 · Nisha Owner (owner)',
+  );
 
   expect(await sidewaysScroll(page), 'the product page fits a 360 px phone').toBe(0);
   expect(await seriousViolations(page), 'the product page').toEqual([]);
@@ -624,9 +629,10 @@ test('support staff see a product read only, and the API refuses their price cha
   await expect(card.getByLabel('Price (₹)', { exact: true })).toHaveValue('500');
   await expect(card.getByLabel('Price (₹)', { exact: true })).toBeDisabled();
   await expect(card.getByTestId('variant-stock')).toHaveText('5 on hand · 0 reserved · 5 available');
-  for (const name of ['Save product', 'Save variant', 'Delete variant', 'Set stock', 'Upload picture', 'Add variant']) {
-    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  for (const name of ['Save', 'Delete variant', 'Upload picture', 'Add variant']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   }
+  await expect(card.getByLabel('Stock change (+/−)')).toHaveCount(0);
   expect(await seriousViolations(page), 'the read-only product page').toEqual([]);
 
   await page.goto('/admin/import');
@@ -639,6 +645,93 @@ test('support staff see a product read only, and the API refuses their price cha
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe(ROLE_CANNOT);
+});
+
+test('one Save keeps a new price and a stock change together; unsaved edits ask before leaving, and a stale save keeps them', async ({
+  page,
+  request,
+}) => {
+  const made = await ownProduct(request, {
+    name: 'Brass Lota',
+    onHand: 18,
+    variants: [
+      { color: 'Gold', size: 'S' },
+      { color: 'Gold', size: 'L' },
+    ],
+  });
+  const [first, second] = [itemAt(made.variants, 0, 'its variants'), itemAt(made.variants, 1, 'its variants')];
+  await signedInStaff(page, 'manager', 'Priya Manager');
+  await page.goto(`/admin/product?id=${made.id}`);
+  await waitForIslands(page);
+  const firstCard = page.getByRole('region', { name: `Variant: ${first.name}` });
+  const secondCard = page.getByRole('region', { name: `Variant: ${second.name}` });
+  const price = firstCard.getByLabel('Price (₹)', { exact: true });
+  await expect(price).toHaveValue('599');
+  await expect(page.getByTestId('save-state')).toHaveText('Everything is saved.');
+
+  await price.fill('649');
+  await firstCard.getByLabel('Final price (₹)').fill('499');
+  await secondCard.getByLabel('Stock change (+/−)').fill('+20');
+  await secondCard.getByLabel('Reason').selectOption({ label: 'Received from supplier' });
+  await secondCard.getByLabel('Note (optional)').fill('Invoice 4417');
+  await expect(page.getByTestId('save-state')).toHaveText('Changes not saved yet.');
+
+  // The back office's own links ask before leaving the edits; staying keeps them.
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Catalogue' }).click();
+  await expect.poll(() => asked).toEqual([LEAVE_UNSAVED]);
+  await expect(page).toHaveURL(new RegExp(`/admin/product\\?id=${made.id}$`));
+  await expect(price).toHaveValue('649');
+
+  // One Save keeps both; after a reload they are there, with the stock change in the history.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(page.getByTestId('save-state')).toHaveText('Everything is saved.');
+  await page.reload();
+  await waitForIslands(page);
+  await expect(price).toHaveValue('649');
+  await expect(firstCard.getByLabel('Final price (₹)')).toHaveValue('499');
+  await expect(secondCard.getByTestId('variant-stock')).toHaveText('38 on hand · 0 reserved · 38 available');
+  await expect(secondCard.getByTestId('stock-history')).toContainText(
+    'Received from supplier +20 \u2192 38 · Priya Manager (manager) · Invoice 4417',
+  );
+
+  // Someone else saves the product meanwhile: the save is refused, naming them, and the edit stays.
+  await price.fill('699');
+  const ownerToken = await apiStaffToken(request, 'owner');
+  const other = await request.patch(`/api/admin/catalogue/variants/${second.id}`, {
+    headers: { authorization: `Bearer ${ownerToken}` },
+    data: { name: 'Gold L (large)' },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({
+      hasText:
+        /Changed by .+ at \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m IST\. Reload to see their changes; yours are kept on this page\./,
+    }),
+  ).toBeVisible();
+  await expect(price).toHaveValue('699');
+  await expect(page.getByRole('button', { name: 'Reload', exact: true })).toBeVisible();
+  const stored = (await (
+    await request.get(`/api/admin/catalogue/products/${made.id}`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    })
+  ).json()) as AdminProduct;
+  expect(stored.variants[0]?.price).toBe(649);
+
+  // Closing the page with the edit unsaved, the browser asks too.
+  const kinds: string[] = [];
+  page.once('dialog', (dialog) => {
+    kinds.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => kinds).toEqual(['beforeunload']);
 });
 
 test('an owner keeps the menu’s categories and the home page’s banners', async ({ page }) => {

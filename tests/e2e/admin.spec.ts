@@ -277,9 +277,10 @@ test('the audit log reads in words at 1,024 px and keeps its filters; phones see
   await page.goto(`/admin/product?id=${product.id}`);
   await waitForIslands(page);
   const card = page.getByRole('region', { name: `Variant: ${variant.name}` });
-  await card.getByLabel('Stock on hand').fill('21');
-  await card.getByRole('button', { name: 'Set stock' }).click();
-  const notice = page.getByTestId('desk-notice').filter({ hasText: 'Stock set.' });
+  await card.getByLabel('Stock change (+/−)').fill('+1');
+  await card.getByLabel('Reason').selectOption({ label: 'Counted: correction' });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const notice = page.getByTestId('desk-notice').filter({ hasText: 'Saved.' });
   await expect(notice).toBeInViewport();
   const box = await notice.boundingBox();
   expect(box?.y, 'the notice sits at the top of the screen').toBeLessThanOrEqual(16);

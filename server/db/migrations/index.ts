@@ -16,6 +16,7 @@ import { invoiceRepair } from './0014-invoice-repair';
 import { refundApprovals } from './0015-refund-approvals';
 import { packing } from './0016-packing';
 import { homeContent } from './0017-home-content';
+import { stockHistory } from './0018-stock-history';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-refund-approvals': refundApprovals,
   '0016-packing': packing,
   '0017-home-content': homeContent,
+  '0018-stock-history': stockHistory,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

@@ -9,3 +9,4 @@ export * from './pictures';
 export * from './products';
 export { banners, homeOffers } from './home-pieces';
 export { readHomePopup, saveHomePopup } from './home-popup';
+export { saveProduct } from './product-save';

@@ -66,7 +66,6 @@ const REFRESH_PRODUCTS_AT_MOST = 200;
 type Row = Partial<Record<CsvColumn, string>>;
 type ProductInput = z.input<typeof productCreateSchema>;
 
-
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 const rupees = (paise: number) => String(paiseToRupees(paise));
 
@@ -664,6 +663,10 @@ export async function importCatalogueCsv(
             );
           }
         }
+      }
+      // A product page open since sees the import as a save by someone else (stock is not part of the version).
+      if (p.existing && (p.productChanged || p.variants.some((v) => v.changed))) {
+        await repo.bumpProductVersion(trx, productId, actor.staffId, iso);
       }
       touched.push(productId);
       listings.subcategories.add(input.subcategory_id);

@@ -3,6 +3,7 @@ import type {
   AdminProductPage,
   AdminProductRow,
   AdminVariant,
+  StockHistoryLine,
 } from '../../../contract/api/admin-catalogue';
 import { discountPercent, paiseToRupees, rupeesToPaise } from '../../../contract/pricing';
 import {
@@ -20,6 +21,7 @@ import {
 import type { Db } from '../../db';
 import { Conflict } from '../errors';
 import * as repo from '../../repositories/admin-catalogue';
+import { insertStockHistory, stockHistoryOf } from '../../repositories/stock';
 import type { AdminProductBase, AdminVariantRow } from '../../repositories/admin-catalogue';
 import { recordSiteChange, type SiteChange } from '../site/changes';
 import { recordAudit, type Actor } from '../staff/audit';
@@ -39,7 +41,29 @@ import {
 } from './changes';
 /** The back office's products, their variants and stock: reading, listing, creating and changing them. */
 
-function variantOf(v: AdminVariantRow, position: number, images: repo.VariantImageRow[]): AdminVariant {
+/** How many of a variant's stock changes the product page shows. */
+export const HISTORY_SHOWN = 20;
+
+type HistoryRow = Awaited<ReturnType<typeof stockHistoryOf>>[number];
+
+function historyLineOf(h: HistoryRow): StockHistoryLine {
+  return {
+    at: h.at,
+    delta: h.delta,
+    reason: h.reason as StockHistoryLine['reason'],
+    note: h.note,
+    staff_name: h.staff_name,
+    staff_role: h.staff_role,
+    on_hand_after: h.on_hand_after,
+  };
+}
+
+function variantOf(
+  v: AdminVariantRow,
+  position: number,
+  images: repo.VariantImageRow[],
+  history: HistoryRow[] = [],
+): AdminVariant {
   return {
     id: v.id,
     position,
@@ -54,6 +78,7 @@ function variantOf(v: AdminVariantRow, position: number, images: repo.VariantIma
     discount_percent: discountPercent(v.price_paise, v.final_price_paise),
     stock: { on_hand: v.on_hand, reserved: v.reserved, available: Math.max(0, v.on_hand - v.reserved) },
     images: images.map((image, i) => ({ id: image.id, image: image.image, position: i + 1 })),
+    history: history.map(historyLineOf),
   };
 }
 
@@ -97,6 +122,14 @@ export async function readProduct(db: Db, id: number): Promise<AdminProduct> {
     ),
     (i) => i.variant_id,
   );
+  const history = groupBy(
+    await stockHistoryOf(
+      db,
+      variants.map((v) => v.id),
+      HISTORY_SHOWN,
+    ),
+    (h) => h.variant_id,
+  );
   return {
     ...productCore(p),
     description: p.description,
@@ -107,7 +140,8 @@ export async function readProduct(db: Db, id: number): Promise<AdminProduct> {
     height: p.height_cm,
     hsn_code: p.hsn_code,
     gst_rate: p.gst_rate,
-    variants: variants.map((v, i) => variantOf(v, i + 1, images.get(v.id) ?? [])),
+    variants: variants.map((v, i) => variantOf(v, i + 1, images.get(v.id) ?? [], history.get(v.id) ?? [])),
+    version: p.version,
   };
 }
 
@@ -316,6 +350,74 @@ export async function createProduct(
   return readProduct(staff.db, id);
 }
 
+export type ProductChange = {
+  name?: string;
+  description?: string;
+  brand?: string | null;
+  subcategory_id?: number;
+  weight?: number;
+  unit?: string;
+  length?: number;
+  width?: number;
+  height?: number;
+  hsn_code?: string | null;
+  gst_rate?: GstRate;
+  popular?: boolean;
+  big_deal?: boolean;
+  hidden?: boolean;
+};
+
+/**
+ * Changes a product's own fields in `trx` with their audit entry; answers the pages it touches,
+ * or null when nothing differs. Shared by the product's own save and the product page's one save.
+ */
+export async function applyProductChange(
+  trx: Db,
+  actor: Actor,
+  at: number,
+  id: number,
+  input: ProductChange,
+): Promise<SiteChange | null> {
+  const current = await repo.findAdminProduct(trx, id);
+  if (!current) throw productNotFound();
+  // Shown for sale only with what its tax invoice needs (a product of before the rule may lack it).
+  if (input.hidden === false && !(input.hsn_code ?? current.hsn_code)) throw fieldError('hsn_code', HSN_REQUIRED);
+  const diff = changedFields(productFieldsOf(current), input);
+  if (!diff) return null;
+  const site: SiteChange = { products: [id] };
+  if (diff.after.subcategory_id !== undefined) {
+    const target = await repo.findSubcategory(trx, input.subcategory_id!);
+    if (!target) throw fieldError('subcategory_id', 'No such subcategory: choose one from the list.');
+    site.subcategories = [current.subcategory_id, target.id];
+    site.categories = [...new Set([current.category_id, target.category_id])];
+  }
+  if (diff.after.popular !== undefined || diff.after.big_deal !== undefined) site.home = true;
+  const a = diff.after;
+  await repo.updateProduct(trx, id, {
+    ...(a.name !== undefined && { name: input.name }),
+    ...(a.description !== undefined && { description: input.description }),
+    ...('brand' in a && { brand: input.brand ?? null }),
+    ...(a.subcategory_id !== undefined && { subcategory_id: input.subcategory_id }),
+    ...(a.weight !== undefined && { weight_grams: input.weight }),
+    ...(a.unit !== undefined && { unit: input.unit }),
+    ...(a.length !== undefined && { length_cm: input.length }),
+    ...(a.width !== undefined && { width_cm: input.width }),
+    ...(a.height !== undefined && { height_cm: input.height }),
+    ...('hsn_code' in a && { hsn_code: input.hsn_code ?? null }),
+    ...(a.gst_rate !== undefined && { gst_rate: input.gst_rate }),
+    ...(a.popular !== undefined && { popular: input.popular ? 1 : 0 }),
+    ...(a.big_deal !== undefined && { big_deal: input.big_deal ? 1 : 0 }),
+    ...(a.hidden !== undefined && { hidden_at: hiddenAtFor(input.hidden, current.hidden_at, at) }),
+  });
+  await recordAudit(trx, actor, at, {
+    action: actionOf('product', diff.after),
+    entity: 'product',
+    entityId: id,
+    ...diff,
+  });
+  return site;
+}
+
 /**
  * Changes a product's own fields. Moving it to another subcategory names both listings (and both
  * categories) as due; the home page's flags name the home page.
@@ -324,61 +426,12 @@ export async function updateProduct(
   staff: CatalogueStaff,
   actor: Actor,
   id: number,
-  input: {
-    name?: string;
-    description?: string;
-    brand?: string | null;
-    subcategory_id?: number;
-    weight?: number;
-    unit?: string;
-    length?: number;
-    width?: number;
-    height?: number;
-    hsn_code?: string | null;
-    gst_rate?: GstRate;
-    popular?: boolean;
-    big_deal?: boolean;
-    hidden?: boolean;
-  },
+  input: ProductChange,
 ): Promise<AdminProduct> {
   await change(staff, async (trx, at) => {
-    const current = await repo.findAdminProduct(trx, id);
-    if (!current) throw productNotFound();
-    // Shown for sale only with what its tax invoice needs (a product of before the rule may lack it).
-    if (input.hidden === false && !(input.hsn_code ?? current.hsn_code)) throw fieldError('hsn_code', HSN_REQUIRED);
-    const diff = changedFields(productFieldsOf(current), input);
-    if (!diff) return { result: undefined, changed: false };
-    const site: SiteChange = { products: [id] };
-    if (diff.after.subcategory_id !== undefined) {
-      const target = await repo.findSubcategory(trx, input.subcategory_id!);
-      if (!target) throw fieldError('subcategory_id', 'No such subcategory: choose one from the list.');
-      site.subcategories = [current.subcategory_id, target.id];
-      site.categories = [...new Set([current.category_id, target.category_id])];
-    }
-    if (diff.after.popular !== undefined || diff.after.big_deal !== undefined) site.home = true;
-    const a = diff.after;
-    await repo.updateProduct(trx, id, {
-      ...(a.name !== undefined && { name: input.name }),
-      ...(a.description !== undefined && { description: input.description }),
-      ...('brand' in a && { brand: input.brand ?? null }),
-      ...(a.subcategory_id !== undefined && { subcategory_id: input.subcategory_id }),
-      ...(a.weight !== undefined && { weight_grams: input.weight }),
-      ...(a.unit !== undefined && { unit: input.unit }),
-      ...(a.length !== undefined && { length_cm: input.length }),
-      ...(a.width !== undefined && { width_cm: input.width }),
-      ...(a.height !== undefined && { height_cm: input.height }),
-      ...('hsn_code' in a && { hsn_code: input.hsn_code ?? null }),
-      ...(a.gst_rate !== undefined && { gst_rate: input.gst_rate }),
-      ...(a.popular !== undefined && { popular: input.popular ? 1 : 0 }),
-      ...(a.big_deal !== undefined && { big_deal: input.big_deal ? 1 : 0 }),
-      ...(a.hidden !== undefined && { hidden_at: hiddenAtFor(input.hidden, current.hidden_at, at) }),
-    });
-    await recordAudit(trx, actor, at, {
-      action: actionOf('product', diff.after),
-      entity: 'product',
-      entityId: id,
-      ...diff,
-    });
+    const site = await applyProductChange(trx, actor, at, id, input);
+    if (!site) return { result: undefined, changed: false };
+    await repo.bumpProductVersion(trx, id, actor.staffId, new Date(at).toISOString());
     await recordSiteChange(trx, site, at);
     return { result: undefined, changed: true };
   });
@@ -411,66 +464,85 @@ export async function addVariant(
   return readProduct(staff.db, productId);
 }
 
+export interface VariantChange {
+  name?: string;
+  sku?: string;
+  color?: string | null;
+  size?: string | null;
+  unit?: string;
+  unit_value?: number;
+  price?: number;
+  final_price?: number;
+  position?: number;
+}
+
+/**
+ * Changes a variant in `trx` with its audit entry; answers the pages it touches, or null when
+ * nothing differs. Shared by the variant's own save and the product page's one save.
+ */
+export async function applyVariantChange(
+  trx: Db,
+  actor: Actor,
+  at: number,
+  variantId: number,
+  input: VariantChange,
+): Promise<SiteChange | null> {
+  const row = await repo.findVariantRow(trx, variantId);
+  if (!row) throw variantNotFound();
+  const { position, ...fields } = input;
+  const diff = changedFields(variantFieldsOf(row), fields) ?? { before: {}, after: {} };
+  const a = diff.after;
+  const price = rupeesToPaise((a.price as number | undefined) ?? paiseToRupees(row.price_paise));
+  const finalPrice = rupeesToPaise((a.final_price as number | undefined) ?? paiseToRupees(row.final_price_paise));
+  if (finalPrice > price) throw fieldError('final_price', FINAL_ABOVE_PRICE);
+  if (a.sku !== undefined && (await repo.variantWithSku(trx, input.sku!, variantId))) {
+    throw new Conflict(skuTaken(input.sku!), { errors: { sku: [skuTaken(input.sku!)] } });
+  }
+  if (Object.keys(a).length) {
+    await repo.updateVariant(trx, variantId, {
+      ...(a.name !== undefined && { name: input.name }),
+      ...(a.sku !== undefined && { sku: input.sku }),
+      ...('color' in a && { color: input.color ?? null }),
+      ...('size' in a && { size: input.size ?? null }),
+      ...(a.unit !== undefined && { unit: input.unit }),
+      ...(a.unit_value !== undefined && { unit_value: input.unit_value }),
+      price_paise: price,
+      final_price_paise: finalPrice,
+    });
+  }
+  if (position !== undefined) {
+    const moved = await moveAmongSiblings(trx, 'variants', row.product_id, variantId, position);
+    if (moved) {
+      diff.before.position = moved.from;
+      diff.after.position = moved.to;
+    }
+  }
+  if (Object.keys(diff.after).length === 0) return null;
+  await recordAudit(trx, actor, at, {
+    action: 'variant.update',
+    entity: 'variant',
+    entityId: variantId,
+    ...diff,
+  });
+  return { products: [row.product_id] };
+}
+
 /** Changes a variant: names, code, prices (in force for carts and new orders at once), its place. */
 export async function updateVariant(
   staff: CatalogueStaff,
   actor: Actor,
   variantId: number,
-  input: {
-    name?: string;
-    sku?: string;
-    color?: string | null;
-    size?: string | null;
-    unit?: string;
-    unit_value?: number;
-    price?: number;
-    final_price?: number;
-    position?: number;
-  },
+  input: VariantChange,
 ): Promise<AdminProduct> {
   const current = await repo.findVariantRow(staff.db, variantId);
   if (!current) throw variantNotFound();
   await change(
     staff,
     async (trx, at) => {
-      const row = await repo.findVariantRow(trx, variantId);
-      if (!row) throw variantNotFound();
-      const { position, ...fields } = input;
-      const diff = changedFields(variantFieldsOf(row), fields) ?? { before: {}, after: {} };
-      const a = diff.after;
-      const price = rupeesToPaise((a.price as number | undefined) ?? paiseToRupees(row.price_paise));
-      const finalPrice = rupeesToPaise((a.final_price as number | undefined) ?? paiseToRupees(row.final_price_paise));
-      if (finalPrice > price) throw fieldError('final_price', FINAL_ABOVE_PRICE);
-      if (a.sku !== undefined && (await repo.variantWithSku(trx, input.sku!, variantId))) {
-        throw conflict(skuTaken(input.sku!));
-      }
-      if (Object.keys(a).length) {
-        await repo.updateVariant(trx, variantId, {
-          ...(a.name !== undefined && { name: input.name }),
-          ...(a.sku !== undefined && { sku: input.sku }),
-          ...('color' in a && { color: input.color ?? null }),
-          ...('size' in a && { size: input.size ?? null }),
-          ...(a.unit !== undefined && { unit: input.unit }),
-          ...(a.unit_value !== undefined && { unit_value: input.unit_value }),
-          price_paise: price,
-          final_price_paise: finalPrice,
-        });
-      }
-      if (position !== undefined) {
-        const moved = await moveAmongSiblings(trx, 'variants', row.product_id, variantId, position);
-        if (moved) {
-          diff.before.position = moved.from;
-          diff.after.position = moved.to;
-        }
-      }
-      if (Object.keys(diff.after).length === 0) return { result: undefined, changed: false };
-      await recordAudit(trx, actor, at, {
-        action: 'variant.update',
-        entity: 'variant',
-        entityId: variantId,
-        ...diff,
-      });
-      await recordSiteChange(trx, { products: [row.product_id] }, at);
+      const site = await applyVariantChange(trx, actor, at, variantId, input);
+      if (!site) return { result: undefined, changed: false };
+      await repo.bumpProductVersion(trx, current.product_id, actor.staffId, new Date(at).toISOString());
+      await recordSiteChange(trx, site, at);
       return { result: undefined, changed: true };
     },
     { unique: () => conflict(skuTaken(input.sku ?? '')) },
@@ -527,6 +599,15 @@ export async function setStock(
       throw new Conflict(stockBelowHeld(held), { errors: { on_hand: [stockBelowHeld(held)] } });
     }
     if (row.on_hand === onHand) return { result: row.product_id, changed: false };
+    await insertStockHistory(trx, {
+      variant_id: variantId,
+      delta: onHand - row.on_hand,
+      reason: 'counted',
+      note: null,
+      staff_id: actor.staffId,
+      at: new Date(at).toISOString(),
+      on_hand_after: onHand,
+    });
     await recordAudit(trx, actor, at, {
       action: 'stock.set',
       entity: 'variant',

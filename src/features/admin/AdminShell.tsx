@@ -9,6 +9,7 @@ import * as adminRoutes from './admin-routes';
 import { $staffSession, staffSession } from './staff-session';
 import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/form';
+import { confirmLeave } from './unsaved-changes';
 
 type Gate =
   | { kind: 'checking' }
@@ -57,7 +58,7 @@ export function AdminShell({
     <div className="flex min-h-screen flex-col">
       <header className="bg-brand-800 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <a href={adminRoutes.adminHome} className="text-lg font-bold">
+          <a href={adminRoutes.adminHome} onClick={confirmLeave} className="text-lg font-bold">
             {SHOP_NAME} back office
           </a>
           {staff && (
@@ -83,6 +84,7 @@ export function AdminShell({
                 <li key={s.key}>
                   <a
                     href={s.href}
+                    onClick={confirmLeave}
                     aria-current={s.key === section ? 'page' : undefined}
                     className={`block rounded-lg px-3 py-2 text-sm font-semibold ${
                       s.key === section ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-brand-50'

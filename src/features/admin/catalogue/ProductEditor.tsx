@@ -1,20 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { AdminCategory, AdminProduct } from '../../../../contract/api/admin-catalogue';
 import * as routes from '../../../lib/routes';
 import { Button } from '../../../ui/Button';
 import { DeskNotice } from '../DeskNotice';
-import { adminMessage } from '../admin-messages';
 import { AddVariantForm } from './AddVariantForm';
-import { changeProduct } from './catalogue-api';
-import { CHECK_FIELDS } from './NewProductForm';
 import { ProductFields } from './ProductFields';
-import { productChanges, productValues, serverFieldErrors, type FieldErrors } from './product-form';
+import { NO_STOCK_CHANGE, variantValues, type FieldErrors } from './product-form';
+import { useProductDraft } from './use-product-draft';
 import { VariantCard } from './VariantCard';
 
-type Notice = { text: string; kind: 'error' | 'success' | 'info' };
-const NONE: Notice = { text: '', kind: 'success' };
+/** The errors under `prefix`, by the field's own name. */
+function errorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([key, message]) =>
+      key.startsWith(prefix) ? [[key.slice(prefix.length), message]] : [],
+    ),
+  );
+}
 
-/** An existing product: its own fields (saved together), each variant, and a form for another variant. */
+/**
+ * An existing product: its own fields, each variant's fields and stock change, all kept by one
+ * Save (one transaction: all or nothing); a new variant and pictures are added on their own.
+ */
 export function ProductEditor({
   product,
   categories,
@@ -26,35 +33,11 @@ export function ProductEditor({
   readOnly: boolean;
   onProduct: (product: AdminProduct) => void;
 }) {
-  const [values, setValues] = useState(() => productValues(product));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState(NONE);
-  const [busy, setBusy] = useState(false);
-
-  const save = async (event: FormEvent) => {
+  const page = useProductDraft(product, onProduct);
+  const { draft, edit, errors } = page;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const checked = productChanges(product, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return setNotice({ text: CHECK_FIELDS, kind: 'error' });
-    }
-    if (Object.keys(checked.data).length === 0)
-      return setNotice({ text: 'Nothing to save: no field changed.', kind: 'info' });
-    setBusy(true);
-    setNotice(NONE);
-    try {
-      const saved = await changeProduct(product.id, checked.data);
-      onProduct(saved);
-      setValues(productValues(saved));
-      setErrors({});
-      setNotice({ text: 'Product saved. The shop’s pages follow within seconds.', kind: 'success' });
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      setNotice({ text: adminMessage(error, 'The product could not be saved.'), kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    void page.save();
   };
 
   return (
@@ -72,7 +55,7 @@ export function ProductEditor({
       </p>
       <form
         noValidate
-        onSubmit={save}
+        onSubmit={submit}
         aria-label="Product"
         className="space-y-3 rounded-lg border border-slate-300 bg-white p-4"
       >
@@ -80,26 +63,62 @@ export function ProductEditor({
         <fieldset disabled={readOnly} className="min-w-0">
           <legend className="sr-only">Fields of {product.name}</legend>
           <ProductFields
-            values={values}
-            errors={errors}
+            values={draft.product}
+            errors={errorsUnder(errors, 'product.')}
             categories={categories}
-            onChange={(next) => {
-              setValues((v) => ({ ...v, ...next }));
-              setErrors({});
-            }}
+            onChange={(next) => edit((d) => ({ ...d, product: { ...d.product, ...next } }))}
           />
         </fieldset>
-        {!readOnly && (
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save product'}
-          </Button>
-        )}
-        <DeskNotice message={notice.text} kind={notice.kind} />
       </form>
       <h2 className="text-lg font-bold">Variants ({product.variants.length})</h2>
-      {product.variants.map((variant) => (
-        <VariantCard key={variant.id} variant={variant} readOnly={readOnly} onProduct={onProduct} />
+      {product.variants.map((variant, i) => (
+        <VariantCard
+          key={variant.id}
+          variant={variant}
+          values={draft.variants[variant.id] ?? variantValues(variant)}
+          stock={draft.stocks[variant.id] ?? NO_STOCK_CHANGE}
+          errors={errors}
+          prefix={`variants.${i}.`}
+          readOnly={readOnly}
+          onValues={(next) =>
+            edit((d) => ({
+              ...d,
+              variants: {
+                ...d.variants,
+                [variant.id]: { ...(d.variants[variant.id] ?? variantValues(variant)), ...next },
+              },
+            }))
+          }
+          onStock={(next) =>
+            edit((d) => ({
+              ...d,
+              stocks: { ...d.stocks, [variant.id]: { ...(d.stocks[variant.id] ?? NO_STOCK_CHANGE), ...next } },
+            }))
+          }
+          onProduct={onProduct}
+        />
       ))}
+      {!readOnly && (
+        <section
+          aria-label="Save the product"
+          className="sticky bottom-0 z-10 space-y-2 rounded-lg border border-slate-300 bg-white p-3 shadow-md"
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <Button disabled={page.busy} onClick={() => void page.save()}>
+              {page.busy ? 'Saving…' : 'Save'}
+            </Button>
+            {page.stale && (
+              <Button variant="secondary" disabled={page.busy} onClick={() => void page.reload()}>
+                Reload
+              </Button>
+            )}
+            <span className="text-sm text-muted" data-testid="save-state">
+              {page.dirty ? 'Changes not saved yet.' : 'Everything is saved.'}
+            </span>
+          </div>
+          <DeskNotice message={page.notice.text} kind={page.notice.kind} />
+        </section>
+      )}
       {!readOnly && <AddVariantForm product={product} onProduct={onProduct} />}
     </div>
   );

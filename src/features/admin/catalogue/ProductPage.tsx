@@ -4,6 +4,7 @@ import type { StaffMe } from '../../../../contract/api/staff';
 import { ROLE_CANNOT, roleCan } from '../../../../contract/staff';
 import { AdminShell } from '../AdminShell';
 import { ReadOnlyNote } from '../ReadOnlyNote';
+import { confirmLeave } from '../unsaved-changes';
 import { adminMessage } from '../admin-messages';
 import * as adminRoutes from '../admin-routes';
 import { getAdminProduct } from './catalogue-api';
@@ -95,7 +96,11 @@ export function ProductPage({ id, isNew }: { id: number | null; isNew: boolean }
     >
       {(me) => (
         <div className="space-y-3">
-          <a href={adminRoutes.adminCatalogue} className="font-semibold text-brand-800 underline">
+          <a
+            href={adminRoutes.adminCatalogue}
+            onClick={confirmLeave}
+            className="font-semibold text-brand-800 underline"
+          >
             Back to the catalogue
           </a>
           <ProductDetail id={id} isNew={isNew} me={me} onCreated={setCreatedId} />

@@ -1,69 +1,54 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminProduct, AdminVariant } from '../../../../contract/api/admin-catalogue';
 import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DeskNotice } from '../DeskNotice';
 import { adminMessage } from '../admin-messages';
-import { changeVariant, deleteVariant } from './catalogue-api';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { serverFieldErrors, variantChanges, variantValues, type FieldErrors } from './product-form';
-import { StockForm } from './StockForm';
+import { deleteVariant } from './catalogue-api';
+import type { FieldErrors, StockDraft, VariantFormValues } from './product-form';
+import { StockChange } from './StockChange';
 import { VariantFields } from './VariantFields';
 import { VariantPictures } from './VariantPictures';
 
-type Notice = { text: string; kind: 'error' | 'success' | 'info' };
-const NONE: Notice = { text: '', kind: 'success' };
-
-/** One variant of a product: its fields (saved on their own), its stock, its pictures, and Delete. */
+/**
+ * One variant of a product: its fields and a stock change (both kept by the page's one Save),
+ * its pictures (added and moved at once), and Delete. Errors by `prefix` + field.
+ */
 export function VariantCard({
   variant,
+  values,
+  stock,
+  errors,
+  prefix,
   readOnly,
+  onValues,
+  onStock,
   onProduct,
 }: {
   variant: AdminVariant;
+  values: VariantFormValues;
+  stock: StockDraft;
+  errors: FieldErrors;
+  prefix: string;
   readOnly: boolean;
+  onValues: (next: Partial<VariantFormValues>) => void;
+  onStock: (next: Partial<StockDraft>) => void;
   onProduct: (product: AdminProduct) => void;
 }) {
-  const [values, setValues] = useState(() => variantValues(variant));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState(NONE);
+  const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const heading = useId();
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const checked = variantChanges(variant, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return setNotice({ text: 'Check the fields marked.', kind: 'error' });
-    }
-    if (Object.keys(checked.data).length === 0)
-      return setNotice({ text: 'Nothing to save: no field changed.', kind: 'info' });
-    setBusy(true);
-    setErrors({});
-    setNotice(NONE);
-    try {
-      const product = await changeVariant(variant.id, checked.data);
-      const saved = product.variants.find((v) => v.id === variant.id);
-      if (saved) setValues(variantValues(saved));
-      onProduct(product);
-      setNotice({ text: 'Variant saved.', kind: 'success' });
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      setNotice({ text: adminMessage(error, 'The variant could not be saved.'), kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) => event.preventDefault();
 
   const remove = async () => {
     setBusy(true);
-    setNotice(NONE);
+    setNotice('');
     try {
       onProduct(await deleteVariant(variant.id));
     } catch (error) {
-      setNotice({ text: adminMessage(error, 'The variant could not be deleted.'), kind: 'error' });
+      setNotice(adminMessage(error, 'The variant could not be deleted.'));
       setBusy(false);
     }
   };
@@ -73,32 +58,26 @@ export function VariantCard({
       <h3 id={heading} className="text-lg font-bold break-words">
         Variant: {variant.name}
       </h3>
-      <form noValidate onSubmit={save} aria-label={`Variant ${variant.name}`} className="space-y-3">
-        <fieldset disabled={readOnly} className="min-w-0">
+      <form noValidate onSubmit={submit} aria-label={`Variant ${variant.name}`} className="space-y-3">
+        <fieldset disabled={readOnly} className="min-w-0 space-y-3">
           <legend className="sr-only">Fields of {variant.name}</legend>
-          <VariantFields
-            values={values}
+          <VariantFields values={values} errors={errors} prefix={prefix} withStock={false} onChange={onValues} />
+          <StockChange
+            variant={variant}
+            draft={stock}
             errors={errors}
-            withStock={false}
-            onChange={(next) => {
-              setValues((v) => ({ ...v, ...next }));
-              setErrors({});
-            }}
+            prefix={prefix}
+            readOnly={readOnly}
+            onChange={onStock}
           />
         </fieldset>
         {!readOnly && (
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={busy}>
-              Save variant
-            </Button>
-            <Button variant="danger" disabled={busy} onClick={() => setAsking(true)}>
-              Delete variant
-            </Button>
-          </div>
+          <Button variant="danger" disabled={busy} onClick={() => setAsking(true)}>
+            Delete variant
+          </Button>
         )}
-        <DeskNotice message={notice.text} kind={notice.kind} />
+        <DeskNotice message={notice} kind="error" />
       </form>
-      <StockForm variant={variant} readOnly={readOnly} onProduct={onProduct} />
       <VariantPictures variant={variant} readOnly={readOnly} onProduct={onProduct} />
       {asking && (
         <ConfirmDialog

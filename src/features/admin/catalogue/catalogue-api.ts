@@ -20,10 +20,9 @@ import type {
   OfferUpdateInput,
   CategoryUpdateInput,
   ProductCreateInput,
-  ProductUpdateInput,
+  ProductSaveInput,
   SubcategoryUpdateInput,
   VariantCreateInput,
-  VariantUpdateInput,
 } from '../../../../contract/schemas/admin-catalogue';
 import type { HomePopupInput } from '../../../../contract/schemas/home-content';
 import { asStaff } from '../admin-api';
@@ -89,15 +88,6 @@ export async function getAdminProduct(id: number, signal?: AbortSignal): Promise
   return (await call(`admin/catalogue/products/${id}`, { ...asStaff(), signal })) as AdminProduct;
 }
 
-/** Changes a product's own fields. */
-export async function changeProduct(id: number, changes: ProductUpdateInput): Promise<AdminProduct> {
-  return (await call(`admin/catalogue/products/${id}`, {
-    method: 'PATCH',
-    json: changes,
-    ...asStaff(),
-  })) as AdminProduct;
-}
-
 /** Adds a variant to a product; answers the product. */
 export async function addVariant(productId: number, variant: VariantCreateInput): Promise<AdminProduct> {
   return (await call(`admin/catalogue/products/${productId}/variants`, {
@@ -107,27 +97,9 @@ export async function addVariant(productId: number, variant: VariantCreateInput)
   })) as AdminProduct;
 }
 
-/** Changes a variant (names, code, prices, place); answers the product. */
-export async function changeVariant(id: number, changes: VariantUpdateInput): Promise<AdminProduct> {
-  return (await call(`admin/catalogue/variants/${id}`, {
-    method: 'PATCH',
-    json: changes,
-    ...asStaff(),
-  })) as AdminProduct;
-}
-
 /** Deletes a variant (refused for one named on orders or reviewed, or a product's last). */
 export async function deleteVariant(id: number): Promise<AdminProduct> {
   return (await call(`admin/catalogue/variants/${id}`, { method: 'DELETE', ...asStaff() })) as AdminProduct;
-}
-
-/** Sets a variant's stock on hand after a count. */
-export async function setVariantStock(id: number, onHand: number): Promise<AdminProduct> {
-  return (await call(`admin/catalogue/variants/${id}/stock`, {
-    method: 'PATCH',
-    json: { on_hand: onHand },
-    ...asStaff(),
-  })) as AdminProduct;
 }
 
 /** Adds a picture (JPEG, PNG or WebP) to a variant, after its others. */
@@ -266,4 +238,16 @@ export async function getAdminHomePopup(signal?: AbortSignal): Promise<AdminHome
 /** Saves the offer pop-up whole; new words start a new campaign. */
 export async function saveHomePopup(popup: HomePopupInput): Promise<AdminHomePopup> {
   return (await call('admin/catalogue/home-popup', { method: 'PUT', json: popup, ...asStaff() })) as AdminHomePopup;
+}
+
+/**
+ * The product page's one save: the product's fields, its variants' fields and stock changes in
+ * one transaction at the version the page loaded (409 when someone saved it since).
+ */
+export async function saveProductPage(id: number, save: ProductSaveInput): Promise<AdminProduct> {
+  return (await call(`admin/catalogue/products/${id}/all`, {
+    method: 'PUT',
+    json: save,
+    ...asStaff(),
+  })) as AdminProduct;
 }

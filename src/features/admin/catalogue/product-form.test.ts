@@ -8,6 +8,8 @@ import {
   PRICE_INVALID,
   PRODUCT_NAME_REQUIRED,
   SKU_REPEATED,
+  STOCK_DELTA_INVALID,
+  STOCK_REASON_REQUIRED,
   SUBCATEGORY_REQUIRED,
   WEIGHT_INVALID,
 } from '../../../../contract/schemas/admin-catalogue';
@@ -15,14 +17,18 @@ import { ApiError } from '../../../lib/api/http';
 import {
   checkNewProduct,
   checkNewVariant,
-  checkStock,
+  checkSave,
   discountText,
   EMPTY_PRODUCT,
   emptyVariant,
+  isDirty,
+  NO_STOCK_CHANGE,
   numberInput,
+  pageDraft,
   productChanges,
   productValues,
   serverFieldErrors,
+  stockChange,
   variantChanges,
   variantValues,
   type VariantFormValues,
@@ -42,6 +48,7 @@ const VARIANT: AdminVariant = {
   discount_percent: 20,
   stock: { on_hand: 12, reserved: 2, available: 10 },
   images: [],
+  history: [],
 };
 
 const PRODUCT: AdminProduct = {
@@ -67,6 +74,7 @@ const PRODUCT: AdminProduct = {
   hsn_code: '7418',
   gst_rate: 12,
   variants: [VARIANT],
+  version: 3,
 };
 
 const variant = (over: Partial<VariantFormValues> = {}): VariantFormValues => ({
@@ -229,10 +237,98 @@ describe('an edit sends only what changed', () => {
     });
   });
 
-  test('a new variant of an existing product and a stock count', () => {
+  test('a new variant of an existing product', () => {
     expect(checkNewVariant(variant({ on_hand: '' }))).toMatchObject({ ok: true, data: { on_hand: 0, unit_value: 1 } });
-    expect(checkStock('30')).toEqual({ ok: true, data: 30 });
-    expect(checkStock('-1')).toEqual({ ok: false, errors: { on_hand: ON_HAND_INVALID } });
+  });
+});
+
+describe('a stock change', () => {
+  test.each<[string, { delta: string; reason: string; note: string }, unknown]>([
+    ['nothing typed is no change', NO_STOCK_CHANGE, { ok: true, data: undefined }],
+    [
+      '+20 received',
+      { delta: '+20', reason: 'received', note: '' },
+      { ok: true, data: { delta: 20, reason: 'received', note: null } },
+    ],
+    [
+      '-2 damaged, with a note',
+      { delta: ' -2 ', reason: 'damaged', note: ' Cracked ' },
+      { ok: true, data: { delta: -2, reason: 'damaged', note: 'Cracked' } },
+    ],
+    [
+      'a number without a reason',
+      { delta: '5', reason: '', note: '' },
+      { ok: false, errors: { reason: STOCK_REASON_REQUIRED } },
+    ],
+    [
+      'a reason without a number',
+      { delta: '', reason: 'lost', note: '' },
+      { ok: false, errors: { delta: STOCK_DELTA_INVALID } },
+    ],
+    ['0', { delta: '0', reason: 'counted', note: '' }, { ok: false, errors: { delta: STOCK_DELTA_INVALID } }],
+    [
+      'a fraction',
+      { delta: '1.5', reason: 'counted', note: '' },
+      { ok: false, errors: { delta: STOCK_DELTA_INVALID } },
+    ],
+    ['words', { delta: 'ten', reason: 'counted', note: '' }, { ok: false, errors: { delta: STOCK_DELTA_INVALID } }],
+  ])('%s', (_, draft, expected) => {
+    expect(stockChange(draft)).toEqual(expected);
+  });
+});
+
+describe('the one save of the product page', () => {
+  const TWO: AdminProduct = { ...PRODUCT, variants: [VARIANT, { ...VARIANT, id: 8, sku: 'CWB-2', position: 2 }] };
+
+  test('nothing changed: every variant named, nothing to save, the page not dirty', () => {
+    const draft = pageDraft(TWO);
+    expect(isDirty(TWO, draft)).toBe(false);
+    expect(checkSave(TWO, draft)).toEqual({
+      ok: true,
+      data: { version: 3, product: {}, variants: [{ id: 7 }, { id: 8 }], changed: 0 },
+    });
+  });
+
+  test('the product, a price of the second variant and a stock change of the first go together', () => {
+    const draft = pageDraft(TWO);
+    draft.product.name = 'Copper Bottle, 1 l';
+    draft.variants[8] = { ...draft.variants[8]!, price: '1099' };
+    draft.stocks[7] = { delta: '+20', reason: 'received', note: '' };
+    expect(isDirty(TWO, draft)).toBe(true);
+    expect(checkSave(TWO, draft)).toEqual({
+      ok: true,
+      data: {
+        version: 3,
+        product: { name: 'Copper Bottle, 1 l' },
+        variants: [
+          { id: 7, stock: { delta: 20, reason: 'received', note: null } },
+          { id: 8, price: 1099 },
+        ],
+        changed: 3,
+      },
+    });
+  });
+
+  test('errors are named by the paths the server uses', () => {
+    const draft = pageDraft(TWO);
+    draft.product.name = ' ';
+    draft.variants[8] = { ...draft.variants[8]!, price: 'free' };
+    draft.stocks[7] = { delta: '3', reason: '', note: '' };
+    expect(checkSave(TWO, draft)).toEqual({
+      ok: false,
+      errors: {
+        'product.name': PRODUCT_NAME_REQUIRED,
+        'variants.0.stock.reason': STOCK_REASON_REQUIRED,
+        'variants.1.price': PRICE_INVALID,
+      },
+    });
+  });
+
+  test('a stock change begun is an edit not saved', () => {
+    const draft = pageDraft(TWO);
+    draft.stocks[8] = { ...NO_STOCK_CHANGE, note: 'x' };
+    expect(isDirty(TWO, draft)).toBe(true);
+    expect(isDirty(TWO, { ...draft, stocks: { 8: NO_STOCK_CHANGE } })).toBe(false);
   });
 });
 

@@ -10,11 +10,13 @@ import { discountPercent } from '../../../../contract/pricing';
 import {
   productCreateSchema,
   productUpdateSchema,
-  stockSetSchema,
+  stockChangeSchema,
   variantCreateSchema,
   variantUpdateSchema,
   type ProductCreateInput,
+  type ProductSaveInput,
   type ProductUpdateInput,
+  type StockChangeInput,
   type VariantCreateInput,
   type VariantUpdateInput,
 } from '../../../../contract/schemas/admin-catalogue';
@@ -242,10 +244,80 @@ export function variantChanges(original: AdminVariant, values: VariantFormValues
   return { ok: true, data: changes as VariantUpdateInput };
 }
 
-/** A stock count: the pieces on the shelf, checked with the API's rule. */
-export function checkStock(text: string): Checked<number> {
-  const parsed = stockSetSchema.safeParse({ on_hand: numberInput(text) });
-  return parsed.success ? { ok: true, data: parsed.data.on_hand } : { ok: false, errors: errorsByPath(parsed.error) };
+/** A stock change as the page's inputs hold it: '+20' or '-2', a reason's key, a note. */
+export interface StockDraft {
+  delta: string;
+  reason: string;
+  note: string;
+}
+
+export const NO_STOCK_CHANGE: StockDraft = { delta: '', reason: '', note: '' };
+
+/** A stock change to send, checked with the API's rule; undefined when nothing is typed. */
+export function stockChange(draft: StockDraft): Checked<StockChangeInput | undefined> {
+  if (!draft.delta.trim() && !draft.reason && !draft.note.trim()) return { ok: true, data: undefined };
+  const parsed = stockChangeSchema.safeParse({
+    delta: numberInput(draft.delta.trim().replace(/^\+/, '')),
+    reason: draft.reason || undefined,
+    note: draft.note,
+  });
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: errorsByPath(parsed.error) };
+}
+
+/** `errors` with each key under `prefix` ('product.', 'variants.2.'). */
+function under(prefix: string, errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([key, message]) => [`${prefix}${key}`, message]));
+}
+
+/** The product page as its inputs hold it: the product's fields, and each variant's with its stock change. */
+export interface PageDraft {
+  product: ProductFormValues;
+  variants: Record<number, VariantFormValues>;
+  stocks: Record<number, StockDraft>;
+}
+
+export function pageDraft(product: AdminProduct): PageDraft {
+  return {
+    product: productValues(product),
+    variants: Object.fromEntries(product.variants.map((v) => [v.id, variantValues(v)])),
+    stocks: {},
+  };
+}
+
+/**
+ * The one save of the product page: what changed of the product, of each variant (every variant
+ * in the page's order, so that the server's 'variants.2.price' names the third card) and the
+ * stock changes, at the version the page loaded; or the errors by the same paths. Empty
+ * `changed` when nothing differs.
+ */
+export function checkSave(product: AdminProduct, draft: PageDraft): Checked<ProductSaveInput & { changed: number }> {
+  let errors: FieldErrors = {};
+  let changed = 0;
+  const own = productChanges(product, draft.product);
+  if (!own.ok) errors = { ...errors, ...under('product.', own.errors) };
+  else changed += Object.keys(own.data).length;
+  const variants = product.variants.map((variant, i) => {
+    const fields = variantChanges(variant, draft.variants[variant.id] ?? variantValues(variant));
+    const stock = stockChange(draft.stocks[variant.id] ?? NO_STOCK_CHANGE);
+    if (!fields.ok) errors = { ...errors, ...under(`variants.${i}.`, fields.errors) };
+    if (!stock.ok) errors = { ...errors, ...under(`variants.${i}.stock.`, stock.errors) };
+    const data = { ...(fields.ok ? fields.data : {}), ...(stock.ok && stock.data ? { stock: stock.data } : {}) };
+    changed += Object.keys(data).length;
+    return { id: variant.id, ...data };
+  });
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, data: { version: product.version, product: own.ok ? own.data : {}, variants, changed } };
+}
+
+/** Whether the page holds edits not saved (a field typed differently, or a stock change begun). */
+export function isDirty(product: AdminProduct, draft: PageDraft): boolean {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (!same(draft.product, productValues(product))) return true;
+  for (const variant of product.variants) {
+    const values = draft.variants[variant.id];
+    if (values && !same(values, variantValues(variant))) return true;
+  }
+  return Object.values(draft.stocks).some((s) => !same(s, NO_STOCK_CHANGE));
 }
 
 /**
