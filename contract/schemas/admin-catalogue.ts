@@ -6,15 +6,7 @@
 import { z } from 'zod';
 import { formatCount, formatDateTime } from '../format';
 import { MAX_PAGE_SIZE } from './catalogue';
-import {
-  cleanLine,
-  cleanText,
-  clearableText,
-  digitsId,
-  NOT_ALLOWED,
-  requiredText,
-  wholeNumber,
-} from './common';
+import { cleanLine, cleanText, clearableText, digitsId, NOT_ALLOWED, requiredText, wholeNumber } from './common';
 import { bannerFields, buttonNeedsLink, LINK_FOR_BUTTON } from './home-content';
 
 /** GST rates in percent, as the GST Council sets them (and tax invoices check). */
@@ -238,19 +230,21 @@ export const variantCreateSchema = z
   })
   .refine(finalWithinPrice, { message: FINAL_ABOVE_PRICE, path: ['final_price'] });
 
+/** A variant's fields as a change names them: each one optional. */
+const variantChangeFields = {
+  name: variantFields.name.optional(),
+  sku: variantFields.sku.optional(),
+  color: variantFields.color.optional(),
+  size: variantFields.size.optional(),
+  unit: variantFields.unit.optional(),
+  unit_value: variantFields.unit_value.optional(),
+  price: variantFields.price.optional(),
+  final_price: variantFields.final_price.optional(),
+};
+
 /** A change of a variant: any of its fields (a price change applies to carts and new orders at once). */
 export const variantUpdateSchema = z
-  .object({
-    name: variantFields.name.optional(),
-    sku: variantFields.sku.optional(),
-    color: variantFields.color.optional(),
-    size: variantFields.size.optional(),
-    unit: variantFields.unit.optional(),
-    unit_value: variantFields.unit_value.optional(),
-    price: variantFields.price.optional(),
-    final_price: variantFields.final_price.optional(),
-    position: positionField.optional(),
-  })
+  .object({ ...variantChangeFields, position: positionField.optional() })
   .refine(someField, { message: NOTHING_TO_CHANGE, path: ['name'] })
   .refine(finalWithinPrice, { message: FINAL_ABOVE_PRICE, path: ['final_price'] });
 
@@ -328,14 +322,7 @@ export const stockChangeSchema = z.object({
 const variantSaveSchema = z
   .object({
     id: idField(VARIANT_NOT_OF_PRODUCT).meta({ description: 'One of the product’s variants.' }),
-    name: variantFields.name.optional(),
-    sku: variantFields.sku.optional(),
-    color: variantFields.color.optional(),
-    size: variantFields.size.optional(),
-    unit: variantFields.unit.optional(),
-    unit_value: variantFields.unit_value.optional(),
-    price: variantFields.price.optional(),
-    final_price: variantFields.final_price.optional(),
+    ...variantChangeFields,
     stock: stockChangeSchema.optional(),
   })
   .refine(finalWithinPrice, { message: FINAL_ABOVE_PRICE, path: ['final_price'] });

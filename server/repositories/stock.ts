@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db';
+import type { StockHistoryTable } from '../db/schema';
 import { inListSlices } from './dialect';
 
 /**
@@ -190,18 +191,7 @@ export async function changeOnHand(trx: Db, variantId: number, delta: number, ma
 }
 
 /** One stock change by staff, kept with what was on hand after it. */
-export async function insertStockHistory(
-  trx: Db,
-  line: {
-    variant_id: number;
-    delta: number;
-    reason: string;
-    note: string | null;
-    staff_id: number | null;
-    at: string;
-    on_hand_after: number;
-  },
-): Promise<void> {
+export async function insertStockHistory(trx: Db, line: Insertable<StockHistoryTable>): Promise<void> {
   await trx.insertInto('stock_history').values(line).execute();
 }
 

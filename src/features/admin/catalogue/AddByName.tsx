@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { validate } from '../../../../contract/schemas/common';
 import { Button } from '../../../ui/Button';
-import { Field, FormMessage } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
+import { useNameField } from './use-name-field';
 
 type Notice = { text: string; kind: 'error' | 'success' };
 
@@ -21,8 +22,7 @@ export function AddByName({
   extra?: Record<string, unknown>;
   onAdd: (name: string) => Promise<unknown>;
 }) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState('');
+  const { name, setName, setError, field } = useNameField();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>({ text: '', kind: 'success' });
   const submit = async (event: FormEvent) => {
@@ -43,17 +43,7 @@ export function AddByName({
   };
   return (
     <form noValidate onSubmit={submit} aria-label={button} className="flex flex-wrap items-end gap-2">
-      <Field
-        label={label}
-        name="name"
-        autoComplete="off"
-        value={name}
-        error={error}
-        onValue={(value) => {
-          setName(value);
-          setError('');
-        }}
-      />
+      {field(label)}
       <Button type="submit" size="sm" variant="secondary" disabled={busy}>
         {button}
       </Button>

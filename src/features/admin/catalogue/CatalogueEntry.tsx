@@ -2,9 +2,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { validate } from '../../../../contract/schemas/common';
 import { Button } from '../../../ui/Button';
-import { Field, FormMessage } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form';
 import { adminMessage } from '../admin-messages';
 import { MoveButtons } from './catalogue-ui';
+import { useNameField } from './use-name-field';
 
 type Notice = { text: string; kind: 'error' | 'success' };
 
@@ -39,8 +40,7 @@ export function CatalogueEntry({
   children?: ReactNode;
 }) {
   const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(item.name);
-  const [error, setError] = useState('');
+  const { name, setError, field } = useNameField(item.name);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>({ text: '', kind: 'success' });
 
@@ -103,17 +103,7 @@ export function CatalogueEntry({
       </div>
       {renaming && (
         <form noValidate onSubmit={rename} className="flex flex-wrap items-end gap-2" aria-label={`Rename ${label}`}>
-          <Field
-            label="New name"
-            name="name"
-            autoComplete="off"
-            value={name}
-            error={error}
-            onValue={(value) => {
-              setName(value);
-              setError('');
-            }}
-          />
+          {field('New name')}
           <Button type="submit" size="sm" disabled={busy}>
             Save name
           </Button>
