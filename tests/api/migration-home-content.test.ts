@@ -75,14 +75,17 @@ describe('migrating the home page’s words to content (0017)', () => {
     expect(Number(rows[0]?.n)).toBe(1);
   });
 
-  test.runIf(TEST_ENGINE === 'postgres')(
-    'on PostgreSQL a change of the pop-up moves the catalogue version (the API’s caches follow)',
-    async () => {
-      const version = async () =>
-        Number((await sql<{ version: number }>`SELECT version FROM catalogue_version`.execute(db)).rows[0]?.version);
-      const before = await version();
-      await sql`UPDATE home_popup SET enabled = 0`.execute(db);
-      expect(await version()).toBeGreaterThan(before);
-    },
-  );
+  test('a change of the pop-up reaches the API’s caches: on PostgreSQL the catalogue version moves', async () => {
+    // SQLite's caches follow `data_version`, which other connections' writes move; PostgreSQL's
+    // follow a counter the migration's trigger keeps, which must count the pop-up's table too.
+    const version = async () =>
+      TEST_ENGINE === 'postgres'
+        ? Number((await sql<{ version: number }>`SELECT version FROM catalogue_version`.execute(db)).rows[0]?.version)
+        : 0;
+    const before = await version();
+    await sql`UPDATE home_popup SET enabled = 0`.execute(db);
+    const { rows } = await sql<{ enabled: number }>`SELECT enabled FROM home_popup`.execute(db);
+    expect(Number(rows[0]?.enabled)).toBe(0);
+    if (TEST_ENGINE === 'postgres') expect(await version()).toBeGreaterThan(before);
+  });
 });
