@@ -313,7 +313,7 @@ test('three orders are packed from one queue with one printed PDF; the owner opt
   const ids: number[] = [];
   for (const n of [1, 2, 3])
     ids.push(await paidOrder(request, await apiShopper(request, { prefix: `pack${n}` }), variant));
-  await signedInStaff(page, 'owner', 'Kiran Owner');
+  await signedInStaff(page, 'owner', 'Kavya Owner');
 
   const alerts = page.getByRole('form', { name: 'E-mails to me about orders' });
   await alerts.getByLabel(/^New orders/).check();
