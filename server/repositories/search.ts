@@ -33,25 +33,14 @@ export async function searchProductIds(db: Db, text: string, limit: number): Pro
   const words = searchWords(text);
   const plans = words.length > 0 ? await plan(db, engine, words) : [];
   const visible = sql`p.hidden_at IS NULL AND s.hidden_at IS NULL AND c.hidden_at IS NULL`;
-  // The substring tier's LIKE: standard SQL, read alike by both engines.
-  const haystack = sql`lower(p.name || ' ' || p.description || ' ' || s.name || ' ' || c.name)`;
-  const inside = sql.join(
-    typed.map((w) => sql`${haystack} LIKE ${likeTerm(w)} ESCAPE '\\'`),
-    sql` AND `,
-  );
-  const rows =
-    plans.length === 0
-      ? await sql<{ id: number }>`SELECT p.id FROM products p
-          JOIN subcategories s ON s.id = p.subcategory_id JOIN categories c ON c.id = s.category_id
-          WHERE ${visible} AND ${inside} ORDER BY p.id LIMIT ${limit}`.execute(db)
-      : await engine.ranked(db, plans, { visible, inside, limit });
-  return rows.rows.map((r) => Number(r.id));
-}
-
-interface RankedParts {
-  visible: RawBuilder<unknown>;
-  inside: RawBuilder<unknown>;
-  limit: number;
+  const hits = plans.length > 0 ? (await engine.ranked(db, plans, visible, limit)).rows.map((r) => Number(r.id)) : [];
+  if (hits.length >= limit) return hits.slice(0, limit);
+  // Tier 4 only fills what tiers 0–3 leave of the page, so a common word never pays for the scan.
+  const inside = await sql<{ id: number }>`SELECT p.id FROM products p
+      JOIN subcategories s ON s.id = p.subcategory_id JOIN categories c ON c.id = s.category_id
+      WHERE ${visible} AND ${engine.inside(typed)} ORDER BY p.id LIMIT ${limit + hits.length}`.execute(db);
+  const seen = new Set(hits);
+  return [...hits, ...inside.rows.map((r) => Number(r.id)).filter((id) => !seen.has(id))].slice(0, limit);
 }
 
 interface SearchEngine {
@@ -59,7 +48,10 @@ interface SearchEngine {
   known(db: Db, words: readonly string[], last: string): Promise<Set<string>>;
   /** Words of product names (and brands) that may be corrections of `word`. */
   nameWords(db: Db, word: string): Promise<string[]>;
-  ranked(db: Db, plans: readonly WordPlan[], parts: RankedParts): Promise<{ rows: { id: number }[] }>;
+  /** Visible products matching in the index, best first (tiers 0–3), at most `limit`. */
+  ranked(db: Db, plans: readonly WordPlan[], visible: RawBuilder<unknown>, limit: number): Promise<{ rows: { id: number }[] }>;
+  /** The condition of tier 4: every word as typed somewhere in the product's texts, literally. */
+  inside(words: readonly string[]): RawBuilder<unknown>;
 }
 
 /** Synonyms from `search_synonyms`, and corrections for words neither the index nor the synonyms know. */
@@ -101,10 +93,19 @@ const sqlite: SearchEngine = {
         WHERE col IN ('name', 'brand') AND length(term) BETWEEN ${word.length - d} AND ${word.length + d}`.execute(db);
     return rows.rows.map((r) => r.term);
   },
-  ranked(db, plans, { visible, inside, limit }) {
+  inside: (words) =>
+    // SQLite's LIKE ignores ASCII case already; field by field it is 2× faster than lower() of them joined.
+    sql.join(
+      words.map((w) => {
+        const term = likeTerm(w);
+        return sql`(p.name LIKE ${term} ESCAPE '\\' OR p.description LIKE ${term} ESCAPE '\\' OR s.name LIKE ${term} ESCAPE '\\' OR c.name LIKE ${term} ESCAPE '\\')`;
+      }),
+      sql` AND `,
+    ),
+  ranked(db, plans, visible, limit) {
     const tier = (query: string) => sql`p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ${query})`;
     return sql<{ id: number }>`
-      WITH hits AS (
+      WITH hits AS MATERIALIZED (
         SELECT rowid AS id, bm25(product_search, 10.0, 6.0, 3.0, 1.0) AS score
         FROM product_search WHERE product_search MATCH ${fts5Query(plans, 'all', false)}
       )
@@ -112,12 +113,12 @@ const sqlite: SearchEngine = {
         CASE WHEN ${plans.length > 1 ? tier(fts5NamePhrase(plans)) : sql`0`} THEN 0
              WHEN ${tier(fts5Query(plans, 'typed', true))} THEN 1
              WHEN ${tier(fts5Query(plans, 'all', true))} THEN 2
-             WHEN h.id IS NOT NULL THEN 3 ELSE 4 END AS tier,
+             ELSE 3 END AS tier,
         h.score AS score
       FROM products p
         JOIN subcategories s ON s.id = p.subcategory_id JOIN categories c ON c.id = s.category_id
-        LEFT JOIN hits h ON h.id = p.id
-      WHERE ${visible} AND (h.id IS NOT NULL OR (${inside}))
+        JOIN hits h ON h.id = p.id
+      WHERE ${visible}
       ORDER BY tier, score, p.id
       LIMIT ${limit}`.execute(db);
   },
@@ -163,7 +164,15 @@ const postgres: SearchEngine = {
       return rows.rows.map((r) => r.term);
     });
   },
-  ranked(db, plans, { visible, inside, limit }) {
+  inside: (words) =>
+    sql.join(
+      words.map(
+        (w) =>
+          sql`lower(p.name || ' ' || p.description || ' ' || s.name || ' ' || c.name) LIKE ${likeTerm(w)} ESCAPE '\\'`,
+      ),
+      sql` AND `,
+    ),
+  ranked(db, plans, visible, limit) {
     const matches = (query: string) => sql`d.document @@ to_tsquery('simple', ${query})`;
     const all = tsQuery(plans, 'all', false);
     return sql<{ id: number }>`
@@ -171,13 +180,13 @@ const postgres: SearchEngine = {
         CASE WHEN ${plans.length > 1 ? matches(tsNamePhrase(plans)) : sql`false`} THEN 0
              WHEN ${matches(tsQuery(plans, 'typed', true))} THEN 1
              WHEN ${matches(tsQuery(plans, 'all', true))} THEN 2
-             WHEN d.product_id IS NOT NULL THEN 3 ELSE 4 END AS tier,
+             ELSE 3 END AS tier,
         -ts_rank(d.document, to_tsquery('simple', ${all})) AS score
       FROM products p
         JOIN subcategories s ON s.id = p.subcategory_id JOIN categories c ON c.id = s.category_id
-        LEFT JOIN product_search d ON d.product_id = p.id AND ${matches(all)}
-      WHERE ${visible} AND (d.product_id IS NOT NULL OR (${inside}))
-      ORDER BY tier, score NULLS LAST, p.id
+        JOIN product_search d ON d.product_id = p.id
+      WHERE ${visible} AND ${matches(all)}
+      ORDER BY tier, score, p.id
       LIMIT ${limit}`.execute(db);
   },
 };
