@@ -114,9 +114,7 @@ const fts5Phrase = (alt: Alternative) => `"${alt.tokens.join(' ').replace(/"/g, 
 
 /** An FTS5 query: every word (by any of its alternatives), optionally in the name column only. */
 export function fts5Query(plans: readonly WordPlan[], reach: Reach, nameOnly: boolean): string {
-  const groups = plans.map(
-    (p) => `(${(reach === 'typed' ? typed(p) : p.alternatives).map(fts5Phrase).join(' OR ')})`,
-  );
+  const groups = plans.map((p) => `(${(reach === 'typed' ? typed(p) : p.alternatives).map(fts5Phrase).join(' OR ')})`);
   const all = groups.join(' AND ');
   return nameOnly ? `name : (${all})` : all;
 }

@@ -49,7 +49,12 @@ interface SearchEngine {
   /** Words of product names (and brands) that may be corrections of `word`. */
   nameWords(db: Db, word: string): Promise<string[]>;
   /** Visible products matching in the index, best first (tiers 0–3), at most `limit`. */
-  ranked(db: Db, plans: readonly WordPlan[], visible: RawBuilder<unknown>, limit: number): Promise<{ rows: { id: number }[] }>;
+  ranked(
+    db: Db,
+    plans: readonly WordPlan[],
+    visible: RawBuilder<unknown>,
+    limit: number,
+  ): Promise<{ rows: { id: number }[] }>;
   /** The condition of tier 4: every word as typed somewhere in the product's texts, literally. */
   inside(words: readonly string[]): RawBuilder<unknown>;
 }
@@ -148,7 +153,9 @@ const WORD_SIMILARITY = 0.3;
 const postgres: SearchEngine = {
   async known(db, words, last) {
     const queries = words.map((w) => `'${w}'${w === last ? ':*' : ''}`);
-    const rows = await sql<{ word: string }>`SELECT w.word FROM unnest(${words}::text[], ${queries}::text[]) AS w(word, query)
+    const rows = await sql<{
+      word: string;
+    }>`SELECT w.word FROM unnest(${words}::text[], ${queries}::text[]) AS w(word, query)
         WHERE EXISTS (SELECT 1 FROM product_search d WHERE d.document @@ to_tsquery('simple', w.query))`.execute(db);
     return new Set(rows.rows.map((r) => r.word));
   },

@@ -75,9 +75,10 @@ const CASES: [string, RegExp, number][] = [
 describe('search relevance', () => {
   test.each(CASES)('%s → %s within the first %i', async (text, wanted, top) => {
     const found = await titles(text);
-    expect(found.slice(0, top).some((name) => wanted.test(name)), `"${text}" gave ${found.slice(0, 5).join(' | ')}`).toBe(
-      true,
-    );
+    expect(
+      found.slice(0, top).some((name) => wanted.test(name)),
+      `"${text}" gave ${found.slice(0, 5).join(' | ')}`,
+    ).toBe(true);
   });
 
   test('atta: every atta before Khatta Meetha Mix, which is still found', async () => {
@@ -100,12 +101,23 @@ describe('search relevance', () => {
   });
 
   // Each of these is query syntax to FTS5 or to_tsquery; here they are text to look for.
-  test.each(['"atta" OR *', 'NEAR(a b)', '-milk', 'milk:*', 'atta & !rice', "o'clock", '"', '*', ':', 'OR', 'name:atta', '((', '\\'])(
-    '%s is searched for, not obeyed',
-    async (text) => {
-      await titles(text);
-    },
-  );
+  test.each([
+    '"atta" OR *',
+    'NEAR(a b)',
+    '-milk',
+    'milk:*',
+    'atta & !rice',
+    "o'clock",
+    '"',
+    '*',
+    ':',
+    'OR',
+    'name:atta',
+    '((',
+    '\\',
+  ])('%s is searched for, not obeyed', async (text) => {
+    await titles(text);
+  });
 
   test('"-milk" finds milk rather than excluding it', async () => {
     expect((await titles('-milk')).slice(0, 3).every((n) => /Milk/.test(n))).toBe(true);

@@ -26,7 +26,10 @@ export const search: Migration = {
       ...(b.includes(' ') ? [] : [{ term: b, synonym: a }]),
     ]);
     const unique = [...new Map(rows.map((r) => [`${r.term}\u0000${r.synonym}`, r])).values()];
-    await db.insertInto('search_synonyms' as never).values(unique as never).execute();
+    await db
+      .insertInto('search_synonyms' as never)
+      .values(unique as never)
+      .execute();
 
     if (engineOf(db) === 'postgres') await postgresIndex(db);
     else await sqliteIndex(db);
@@ -39,7 +42,8 @@ async function sqliteIndex(db: Kysely<unknown>) {
       tokenize = 'unicode61 remove_diacritics 2'
     )`.execute(db);
   await sql`CREATE VIRTUAL TABLE product_search_words USING fts5vocab(product_search, 'col')`.execute(db);
-  const document = (p: string) => sql.raw(`
+  const document = (p: string) =>
+    sql.raw(`
       SELECT ${p}.id, ${p}.name, coalesce(${p}.brand, ''), c.name || ' ' || s.name, ${p}.description
       FROM subcategories s JOIN categories c ON c.id = s.category_id WHERE s.id = ${p}.subcategory_id`);
   await sql`INSERT INTO product_search (rowid, name, brand, category, description)
