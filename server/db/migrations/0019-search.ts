@@ -78,6 +78,9 @@ async function sqliteIndex(db: Kysely<unknown>) {
 async function postgresIndex(db: Kysely<unknown>) {
   // pg_trgm lives in public (one per database, shared by every shop schema in it): in a shop's own
   // schema it would go when that schema is dropped, taking other schemas' indexes with it.
+  // Shops in other schemas of the database (the tests' files, side by side) may be creating it at
+  // the same moment: the lock, held to the migrations' commit, makes the second see the first's.
+  await sql`SELECT pg_advisory_xact_lock(hashtext('gharbazaar pg_trgm'))`.execute(db);
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
   const found = await sql<{ schema: string }>`SELECT n.nspname AS schema FROM pg_extension e
       JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`.execute(db);
