@@ -1,6 +1,6 @@
 /** What the catalogue's list and search calls read from their query strings. */
 import { z } from 'zod';
-import { digitsId } from './common';
+import { cleanLine, digitsId, NOT_ALLOWED } from './common';
 
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 100;
@@ -43,11 +43,13 @@ export const SearchQuery = z.object({
   search: z
     .string()
     .max(MAX_SEARCH_LENGTH, `At most ${MAX_SEARCH_LENGTH} characters.`)
+    .refine(cleanLine, NOT_ALLOWED)
     .optional()
     .meta({ description: 'Words to find; empty finds nothing.' }),
   q: z
     .string()
     .max(MAX_SEARCH_LENGTH, `At most ${MAX_SEARCH_LENGTH} characters.`)
+    .refine(cleanLine, NOT_ALLOWED)
     .optional()
     .meta({ description: 'The same as `search`.' }),
 });

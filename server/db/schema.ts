@@ -12,6 +12,7 @@ import type { StaffRole } from '../../contract/staff';
 
 /** Tables as the migrations create them. Money is integer paise; flags are 0/1. */
 export interface Database {
+  search_synonyms: SearchSynonymsTable;
   categories: CategoriesTable;
   subcategories: SubcategoriesTable;
   products: ProductsTable;
@@ -53,6 +54,12 @@ export interface Database {
 }
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
+
+/** A word shoppers type and one alternative the search tries for it (0019). */
+export interface SearchSynonymsTable {
+  term: string;
+  synonym: string;
+}
 
 export interface CategoriesTable {
   id: Generated<number>;

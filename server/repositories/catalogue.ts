@@ -284,41 +284,8 @@ export function toSearchProduct(p: Product): SearchProduct & Omit<Product, 'vari
   };
 }
 
-/** Escapes LIKE wildcards so shoppers' text matches literally. */
-function likeTerm(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-/**
- * Ids of products matching every word of `text` in their name, description, category or
- * subcategory (case-insensitive), best first: whole phrase in the name, then all words in the
- * name, then the rest; ties in catalogue order.
- */
-export async function searchProductIds(db: Db, text: string, limit: number): Promise<number[]> {
-  // lower(), || and LIKE … ESCAPE are standard SQL: SQLite and PostgreSQL read them alike.
-  const phrase = text.toLowerCase();
-  const words = phrase.split(/\s+/).filter(Boolean).slice(0, 8);
-  if (words.length === 0) return [];
-  const haystack = sql`lower(p.name || ' ' || p.description || ' ' || s.name || ' ' || c.name)`;
-  const inName = words.map((w) => sql`lower(p.name) LIKE ${likeTerm(w)} ESCAPE '\\'`);
-  const rank = sql<number>`CASE
-      WHEN lower(p.name) LIKE ${likeTerm(phrase)} ESCAPE '\\' THEN 0
-      WHEN ${sql.join(inName, sql` AND `)} THEN 1
-      ELSE 2 END`;
-  const rows = await shownProducts(db)
-    .select(['p.id', rank.as('rank')])
-    .where(
-      sql<boolean>`${sql.join(
-        words.map((w) => sql`${haystack} LIKE ${likeTerm(w)} ESCAPE '\\'`),
-        sql` AND `,
-      )}`,
-    )
-    .orderBy('rank')
-    .orderBy('p.id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
+/** Ranked, forgiving product search: see search.ts. */
+export { searchProductIds } from './search';
 
 /** What the cart, wishlist and orders show of a variant: its product, prices and first picture. */
 export interface VariantSummary {

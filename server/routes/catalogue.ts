@@ -207,8 +207,11 @@ export function catalogueRoutes(db: Db, cache: ResponseCache): ApiRoutes {
     tags: ['Catalogue'],
     summary: 'Search products',
     description:
-      'Products whose name, description, category or subcategory hold every word, best first: the ' +
-      'whole phrase in the name, then every word in the name, then the rest. At most 100.',
+      'Products matching every word (as a whole word, the last also as a prefix, or a synonym or ' +
+      'spelling correction of it) in their name, brand, category, subcategory or description, best ' +
+      'first: the whole phrase in the name, every word as typed in the name, every word or an ' +
+      'alternative in the name, anywhere (by relevance), then words found only inside other words. ' +
+      'Words are searched for literally, never read as query syntax. At most 100.',
     request: { query: SearchQuery },
     responses: {
       200: json(z.array(SearchResultSchema), 'The products found.'),

@@ -17,6 +17,7 @@ import { refundApprovals } from './0015-refund-approvals';
 import { packing } from './0016-packing';
 import { homeContent } from './0017-home-content';
 import { stockHistory } from './0018-stock-history';
+import { search } from './0019-search';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-packing': packing,
   '0017-home-content': homeContent,
   '0018-stock-history': stockHistory,
+  '0019-search': search,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */
