@@ -10,7 +10,8 @@ import {
   CONTACT_THANKS,
   contactSchema,
 } from '../../../contract/schemas/contact';
-import { controlBorder, FieldShell, FormMessage } from '../../ui/form';
+import { controlBorder, FieldShell } from '../../ui/field-shell';
+import { FormMessage } from '../../ui/form-message';
 import { useHydrated } from '../../ui/hydrated';
 import { Button } from '../../ui/Button';
 

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { AdminProduct, AdminVariant } from '../../../../contract/api/admin-catalogue';
 import { Button } from '../../../ui/Button';
 import { DeleteButton } from '../../../ui/line-items';
-import { FormMessage } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { adminMessage } from '../admin-messages';
 import { addVariantPicture, deletePicture, movePicture } from './catalogue-api';
 import { mediaUrl } from './catalogue-format';
