@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { controlBorder, FieldShell } from './field-shell';
 import { useTypedBeforeHydration } from './form-state';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
@@ -12,58 +13,6 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   /** What the input takes, shown below it before anything is typed ('At least 8 characters…'). */
   hint?: string | undefined;
 };
-
-/** What a control inside a FieldShell is given, so its label, hint and error are tied to it. */
-export interface ControlProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-/**
- * The one label-control-message layout of every form: the label above, the control, then a hint
- * and the error, both tied to the control for assistive technology.
- */
-export function FieldShell({
-  label,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  label: ReactNode;
-  error?: string | undefined;
-  /** Help under the control ('12 of at most 500 characters'). */
-  hint?: ReactNode;
-  className?: string | undefined;
-  children: (control: ControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The border of a control: red while it has an error. */
-export function controlBorder(error: string | undefined): string {
-  return error ? 'border-red-600' : 'border-slate-400';
-}
 
 /** A labelled input with its error text tied to it for assistive technology. */
 export function Field({ label, name, value, error, onValue, after, hint, className, ...rest }: FieldProps) {
@@ -179,23 +128,5 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'after'>) {
         </button>
       }
     />
-  );
-}
-
-/** The form-level message: a polite live region, styled by outcome. */
-export function FormMessage({ message, kind }: { message: string; kind: 'error' | 'success' | 'info' }) {
-  const styles = {
-    error: 'bg-red-50 text-red-800',
-    success: 'bg-brand-50 text-brand-800',
-    info: 'bg-sky-50 text-sky-900',
-  };
-  return (
-    <p
-      role="status"
-      aria-live="polite"
-      className={message ? `rounded-lg px-3 py-2 text-sm ${styles[kind]}` : 'sr-only'}
-    >
-      {message}
-    </p>
   );
 }

@@ -1,23 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { makeTestApp, newUser, HOME_ADDRESS, appPerFile } from './helpers';
+import type { Address } from '../../contract/api/accounts';
 import type { ApiErrorBody as ErrorBody } from '../../contract/types';
 
 const t = appPerFile(() => makeTestApp(5));
-
-type Address = {
-  id: number;
-  name: string;
-  phone_number: string;
-  alternate_phone_number: string;
-  pincode: string;
-  locality: string;
-  area: string;
-  city: string;
-  state: string;
-  landmark: string;
-  address_type: 'home' | 'work';
-  user: number;
-};
 
 const HOME = { ...HOME_ADDRESS, landmark: 'Near the metro station' };
 

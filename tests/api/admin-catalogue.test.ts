@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { AdminBanner, AdminCategory, AdminProduct, AdminProductPage } from '../../contract/api/admin-catalogue';
 import {
   CATEGORY_NAME_REQUIRED,
@@ -28,7 +28,7 @@ import {
   stockBelowHeld,
 } from '../../contract/schemas/admin-catalogue';
 import { BANNER_HEADLINE_REQUIRED } from '../../contract/schemas/home-content';
-import { ROLE_CANNOT, STAFF_ROLES, roleCan, type Permission, type StaffRole } from '../../contract/staff';
+import { ROLE_CANNOT, STAFF_ROLES, roleCan, type Permission } from '../../contract/staff';
 import { IMAGES_DIR } from '../../contract/images';
 import { parseSiteChange, type SiteChange } from '../../server/services/site/changes';
 import {
@@ -42,32 +42,13 @@ import {
   placeOrder,
   restock,
   type CallOptions,
-  type TestResponse,
 } from './helpers';
-import { staffOfEachRole, type SignedInStaff } from './staff-helpers';
+import { catalogueAdmin as admin, catalogueDesk } from './catalogue-helpers';
 
 type Json = Record<string, unknown>;
 
 const t = appPerFile(() => makeTestApp(12));
-let staff: Record<StaffRole, SignedInStaff>;
-
-beforeAll(async () => {
-  staff = await staffOfEachRole(t);
-});
-
-const admin = (p: string) => `/api/admin/catalogue${p}`;
-
-/** A call to the back office as `role`. */
-function as(role: StaffRole, method: string, p: string, options: CallOptions = {}): Promise<TestResponse> {
-  return t.call(method, admin(p), { ...options, token: staff[role].token });
-}
-
-/** A call as the manager that must answer `status`; answers the body. */
-async function ok<T = Json>(method: string, p: string, options: CallOptions = {}, status = 200): Promise<T> {
-  const res = await as('manager', method, p, options);
-  expect(res.status, `${method} ${p}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body as T;
-}
+const { staff, as, ok } = catalogueDesk(t);
 
 let serial = 0;
 const uniqueSku = (prefix = 'TST') => `${prefix}-${process.pid}-${(serial += 1)}`;

@@ -19,7 +19,7 @@ import { NOT_ALLOWED } from '../../contract/schemas/common';
 import { ROLE_CANNOT, STAFF_ROLES, type StaffRole } from '../../contract/staff';
 import { NO_INVOICE_YET, ORDER_EXPORT_COLUMNS } from '../../server/services/staff/order-desk';
 import { pdfText } from '../pdf-text';
-import { appPerFile, buy, makeTestApp, newUser, orderRow, waitForMail } from './helpers';
+import { appPerFile, buy, download, makeTestApp, newUser, orderRow, waitForMail } from './helpers';
 import { stockedOnce, teamOnce } from './staff-helpers';
 
 const t = appPerFile(() => makeTestApp(30));
@@ -70,19 +70,6 @@ async function board(token: string, query: string) {
   const res = await t.call('GET', `/api/admin/orders?${query}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return OrderBoardPageSchema.parse(res.body);
-}
-
-/** A PDF call: the bytes, or the JSON error. */
-async function download(token: string, path: string) {
-  const res = await t.app.request(path, { headers: { authorization: `Bearer ${token}` } });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const json = res.headers.get('content-type')?.startsWith('application/json');
-  return {
-    status: res.status,
-    headers: res.headers,
-    bytes,
-    body: json ? JSON.parse(Buffer.from(bytes).toString()) : null,
-  };
 }
 
 function auditRows() {
@@ -388,7 +375,7 @@ describe('moving an order', () => {
     const shopper = await newUser(t);
     const [, b] = await variants();
     const id = await codOrder(shopper.token, [b!.id]);
-    const none = await download(support.token, `/api/admin/orders/${id}/invoice`);
+    const none = await download(t, support.token, `/api/admin/orders/${id}/invoice`);
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ message: NO_INVOICE_YET });
 
@@ -401,7 +388,7 @@ describe('moving an order', () => {
     const [entry] = await auditRows();
     expect(JSON.parse(entry?.after ?? '{}')).toEqual({ state: 'delivered', paid_at: delivered.payment.paid_at });
 
-    const invoice = await download(support.token, `/api/admin/orders/${id}/invoice`);
+    const invoice = await download(t, support.token, `/api/admin/orders/${id}/invoice`);
     expect(invoice.status).toBe(200);
     expect(invoice.headers.get('content-type')).toBe('application/pdf');
     expect(invoice.headers.get('cache-control')).toContain('no-store');
@@ -442,7 +429,7 @@ describe('moving an order', () => {
 
 describe('the order export', () => {
   function exportCsv(token: string, query: string) {
-    return download(token, `/api/admin/orders/export?${query}`);
+    return download(t, token, `/api/admin/orders/export?${query}`);
   }
 
   test('the days’ orders, oldest first, one row each, amounts as a spreadsheet reads them, formulas kept as text', async () => {
@@ -515,7 +502,7 @@ describe('the packing slip', () => {
     const order = await detail(manager.token, id);
     // The delivery's phone, taken from the address the shopper gave, for whoever calls the shopper.
     expect(order.address.phone).toBe('9876543210');
-    const res = await download(manager.token, `/api/admin/orders/${id}/packing-slip`);
+    const res = await download(t, manager.token, `/api/admin/orders/${id}/packing-slip`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="GharBazaar-packing-slip-${id}.pdf"`);
@@ -541,7 +528,7 @@ describe('the packing slip', () => {
     }
     expect(text).toMatch(/2 lines\s+2/);
     expect(text).not.toContain('₹');
-    const again = await download(manager.token, `/api/admin/orders/${id}/packing-slip`);
+    const again = await download(t, manager.token, `/api/admin/orders/${id}/packing-slip`);
     expect(Buffer.from(again.bytes).equals(Buffer.from(res.bytes))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { AdminProduct } from '../../contract/api/admin-catalogue';
 import {
   FINAL_ABOVE_PRICE,
@@ -11,8 +11,8 @@ import {
   stockChangeRefused,
 } from '../../contract/schemas/admin-catalogue';
 import { ROLE_CANNOT, type StaffRole } from '../../contract/staff';
-import { appPerFile, buy, makeTestApp, newUser, placeOrder, type CallOptions, type TestResponse } from './helpers';
-import { staffOfEachRole, type SignedInStaff } from './staff-helpers';
+import { appPerFile, buy, makeTestApp, newUser, placeOrder, type TestResponse } from './helpers';
+import { catalogueDesk } from './catalogue-helpers';
 
 /**
  * The product page's one save (PUT /api/admin/catalogue/products/{id}/all): the product, its
@@ -22,23 +22,7 @@ import { staffOfEachRole, type SignedInStaff } from './staff-helpers';
 type Json = Record<string, unknown>;
 
 const t = appPerFile(() => makeTestApp(12));
-let staff: Record<StaffRole, SignedInStaff>;
-
-beforeAll(async () => {
-  staff = await staffOfEachRole(t);
-});
-
-const admin = (p: string) => `/api/admin/catalogue${p}`;
-
-function as(role: StaffRole, method: string, p: string, options: CallOptions = {}): Promise<TestResponse> {
-  return t.call(method, admin(p), { ...options, token: staff[role].token });
-}
-
-async function ok<T = Json>(method: string, p: string, options: CallOptions = {}, status = 200): Promise<T> {
-  const res = await as('manager', method, p, options);
-  expect(res.status, `${method} ${p}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body as T;
-}
+const { staff, as, ok } = catalogueDesk(t);
 
 let serial = 0;
 const sku = () => `SAVE-${process.pid}-${(serial += 1)}`;

@@ -2,25 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
+import type { Review } from '../../contract/api/buying';
 import { itemAt } from '../lists';
 import { buy, filesBelow, makeTestApp, newUser, placeOrder, someVariants, noisePng, appPerFile } from './helpers';
 
 const t = appPerFile(() => makeTestApp(20));
-
-interface ReviewBody {
-  id: number;
-  variant: number;
-  variant_id: number;
-  product: number;
-  user: number;
-  rating: number;
-  review: string;
-  images: { id: number; image: string }[];
-  created_at: string;
-  user_first_name: string;
-  user_last_name: string;
-  product_name: string;
-}
 
 const MISSING = { message: 'Missing Data: Please fill in all fields before submitting.' };
 const NOT_BOUGHT = {
@@ -86,9 +72,9 @@ describe('POST ratings', () => {
       user_last_name: user.last_name,
       product_name: product.name,
     });
-    const listed = (await t.get(`/api/common/ratings/?variant_id=${v.id}`)).body as ReviewBody[];
+    const listed = (await t.get(`/api/common/ratings/?variant_id=${v.id}`)).body as Review[];
     expect(listed[0]).toEqual(res.body);
-    const mine = (await t.get(`/api/common/ratings/?user=${user.id}`)).body as ReviewBody[];
+    const mine = (await t.get(`/api/common/ratings/?user=${user.id}`)).body as Review[];
     expect(mine).toEqual([res.body]);
     expect((await t.get(`/api/common/ratings/?user=${other.id}`)).body).toEqual([]);
   });
@@ -224,7 +210,7 @@ describe('review pictures', () => {
       ]),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const images = (res.body as ReviewBody).images;
+    const images = (res.body as Review).images;
     expect(images).toHaveLength(3);
     const formats = ['png', 'jpeg', 'webp'];
     for (const [i, { image }] of images.entries()) {
@@ -240,8 +226,8 @@ describe('review pictures', () => {
       path.join(t.mediaDir, 'images', path.basename(itemAt(images, 1, "the review's pictures").image)),
     ).metadata();
     expect(Math.max(big.width!, big.height!)).toBeLessThanOrEqual(1200);
-    const listed = (await t.get(`/api/common/ratings/?variant=${v.id}`)).body as ReviewBody[];
-    expect(listed.find((r) => r.id === (res.body as ReviewBody).id)!.images).toEqual(images);
+    const listed = (await t.get(`/api/common/ratings/?variant=${v.id}`)).body as Review[];
+    expect(listed.find((r) => r.id === (res.body as Review).id)!.images).toEqual(images);
   });
 
   test('an empty file part counts as no picture', async () => {
@@ -250,7 +236,7 @@ describe('review pictures', () => {
     form.append('images', new Blob([]), '');
     const res = await postReview(user.token, form);
     expect(res.status).toBe(201);
-    expect((res.body as ReviewBody).images).toEqual([]);
+    expect((res.body as Review).images).toEqual([]);
   });
 
   const refusals: [string, () => Promise<Picture[]>, number][] = [
@@ -315,6 +301,6 @@ describe('review pictures', () => {
       ]),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect((res.body as ReviewBody).images).toHaveLength(3);
+    expect((res.body as Review).images).toHaveLength(3);
   });
 });

@@ -93,6 +93,19 @@ export async function readResponse(res: Response): Promise<TestResponse> {
   return { status: res.status, body, headers: res.headers };
 }
 
+/** A GET of a file (a PDF, a CSV) with a bearer token, as the browser downloads it: its bytes, or the JSON error. */
+export async function download(t: TestApp, token: string, path: string) {
+  const res = await t.app.request(path, { headers: { authorization: `Bearer ${token}` } });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const json = res.headers.get('content-type')?.startsWith('application/json');
+  return {
+    status: res.status,
+    headers: res.headers,
+    bytes,
+    body: json ? JSON.parse(Buffer.from(bytes).toString()) : null,
+  };
+}
+
 /**
  * A fresh in-memory shop seeded with `products` generated products, with its own temporary
  * outbox and media folders and a movable clock; nothing listens on a port. Callers `close()`

@@ -243,24 +243,16 @@ describe('the offer pop-up', () => {
   test('staff change its words: a new campaign, which shoppers read and the home page is named for', async () => {
     const current = await popupOf();
     const before = (await siteChanges()).length;
-    const saved = body<AdminHomePopup>(
-      await save({
-        enabled: true,
-        title: 'Festive Offer',
-        text: 'Two kadais for the price of one',
-        code: 'KADAI2',
-        button_label: 'See kadais',
-        link: '/searchproductlist?search=kadai',
-      }),
-    );
-    expect(saved).toMatchObject({
+    const festive = {
       enabled: true,
       title: 'Festive Offer',
       text: 'Two kadais for the price of one',
       code: 'KADAI2',
       button_label: 'See kadais',
       link: '/searchproductlist?search=kadai',
-    });
+    };
+    const saved = body<AdminHomePopup>(await save(festive));
+    expect(saved).toMatchObject(festive);
     expect(saved.campaign).not.toBe(current.campaign);
     expect(await publicPopup()).toEqual(saved);
     expect((await siteChanges()).slice(before)).toEqual([{ home: true }]);

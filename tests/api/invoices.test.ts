@@ -2,23 +2,23 @@ import { describe, expect, test } from 'vitest';
 import { financialYear } from '../../server/services/invoices/numbering';
 import { pdfText } from '../pdf-text';
 import { deliveryParts } from '../../server/services/orders/delivery-address';
-import { appPerFile, makeTestApp, newUser, outbox, pay, placeOrder, someVariants, waitForMail } from './helpers';
+import {
+  appPerFile,
+  download,
+  makeTestApp,
+  newUser,
+  outbox,
+  pay,
+  placeOrder,
+  someVariants,
+  waitForMail,
+} from './helpers';
 
 const t = appPerFile(() => makeTestApp(30));
 
 /** The invoice call as the browser makes it: a PDF's bytes, or the JSON error. */
-async function invoiceOf(token: string, orderId: number) {
-  const res = await t.app.request(`/api/common/orders/${orderId}/invoice`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const json = res.headers.get('content-type')?.startsWith('application/json');
-  return {
-    status: res.status,
-    headers: res.headers,
-    bytes,
-    body: json ? JSON.parse(Buffer.from(bytes).toString()) : null,
-  };
+function invoiceOf(token: string, orderId: number) {
+  return download(t, token, `/api/common/orders/${orderId}/invoice`);
 }
 
 describe('GST tax invoices', () => {

@@ -1,10 +1,9 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { engineOf, migrate, type Db } from '../../server/db';
-import { migrationProvider } from '../../server/db/migrations';
+import { migrate, type Db } from '../../server/db';
 import { findHomePopup, listBanners } from '../../server/repositories/catalogue';
-import { currentSchemaOf } from './migration-helpers';
-import { openTestDatabase, TEST_ENGINE, type TestDatabase } from '../database';
+import { databaseMigratedTo } from './migration-helpers';
+import { TEST_ENGINE, type TestDatabase } from '../database';
 
 /**
  * A shop whose banners had only a title and a subtitle painted over one common link keeps them:
@@ -16,15 +15,8 @@ describe('migrating the home page’s words to content (0017)', () => {
   let db: Db;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
+    database = await databaseMigratedTo('0015-refund-approvals');
     db = database.db;
-    const migrator = new Migrator({
-      db,
-      provider: migrationProvider,
-      migrationTableSchema: engineOf(db) === 'postgres' ? await currentSchemaOf(db) : undefined,
-    });
-    const { error } = await migrator.migrateTo('0015-refund-approvals');
-    if (error) throw error;
     await sql`INSERT INTO banners (id, position, title, subtitle, image) VALUES
       (1, 0, 'Fresh dairy, delivered every morning', 'Milk, paneer and curd', '/media/a.jpg'),
       (2, 1, 'New season cotton wear', NULL, '/media/b.jpg')`.execute(db);

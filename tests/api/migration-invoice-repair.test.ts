@@ -1,11 +1,9 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { engineOf, migrate, type Db } from '../../server/db';
-import { migrationProvider } from '../../server/db/migrations';
+import { migrate, type Db } from '../../server/db';
 import { repairedDelivery, stateOfPincode } from '../../server/db/migrations/0014-invoice-repair';
 import { createInvoices, DEMO_SELLER } from '../../server/services/invoices/issuing';
-import { currentSchemaOf } from './migration-helpers';
-import { openTestDatabase, type TestDatabase } from '../database';
+import { databaseMigratedTo } from './migration-helpers';
+import type { TestDatabase } from '../database';
 
 describe('reading an old order’s delivery state and pincode again', () => {
   test.each<[string, string | null, string | null, { pincode: string | null; state: string | null }]>([
@@ -63,15 +61,8 @@ describe('repairing numbered invoices that could not be produced (0014)', () => 
   ];
 
   beforeAll(async () => {
-    database = await openTestDatabase();
+    database = await databaseMigratedTo('0013-import-checks');
     db = database.db;
-    const migrator = new Migrator({
-      db,
-      provider: migrationProvider,
-      migrationTableSchema: engineOf(db) === 'postgres' ? await currentSchemaOf(db) : undefined,
-    });
-    const { error } = await migrator.migrateTo('0013-import-checks');
-    if (error) throw error;
     await db.insertInto('categories').values({ id: 1, name: 'Kitchen', position: 0 }).execute();
     await db.insertInto('subcategories').values({ id: 1, category_id: 1, name: 'Cookware', position: 0 }).execute();
     await db

@@ -1,10 +1,9 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engineOf, migrate, type Db } from '../../server/db';
-import { migrationProvider } from '../../server/db/migrations';
 import { STOCK_OF_EXISTING_VARIANTS } from '../../server/db/migrations/0008-order-lifecycle';
-import { currentSchemaOf } from './migration-helpers';
-import { openTestDatabase, type TestDatabase } from '../database';
+import { databaseMigratedTo } from './migration-helpers';
+import type { TestDatabase } from '../database';
 
 /**
  * A shop that took orders before the lifecycle existed keeps them: each order gets the state its
@@ -16,15 +15,8 @@ describe('migrating orders to the lifecycle (0008)', () => {
   let db: Db;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
+    database = await databaseMigratedTo('0007-catalogue-version');
     db = database.db;
-    const migrator = new Migrator({
-      db,
-      provider: migrationProvider,
-      migrationTableSchema: engineOf(db) === 'postgres' ? await currentSchemaOf(db) : undefined,
-    });
-    const { error } = await migrator.migrateTo('0007-catalogue-version');
-    if (error) throw error;
     await sql`INSERT INTO categories (id, name, position) VALUES (1, 'Kitchen', 0)`.execute(db);
     await sql`INSERT INTO subcategories (id, category_id, name, position) VALUES (1, 1, 'Cookware', 0)`.execute(db);
     await sql`INSERT INTO products (id, subcategory_id, name, description, weight_grams, unit, length_cm, width_cm,

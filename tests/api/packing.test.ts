@@ -19,7 +19,7 @@ import { refusalOf } from '../../contract/order-lifecycle';
 import { ROLE_CANNOT } from '../../contract/staff';
 import { COURIER_NAME_TAKEN, COURIER_NOT_OFFERED } from '../../server/services/staff/packing';
 import { pdfText } from '../pdf-text';
-import { appPerFile, buy, makeTestApp, newUser, waitForMail } from './helpers';
+import { appPerFile, buy, download, makeTestApp, newUser, waitForMail } from './helpers';
 import { stockedOnce, teamOnce } from './staff-helpers';
 
 /**
@@ -53,18 +53,6 @@ async function queue(token: string) {
   const res = await t.call('GET', '/api/admin/packing', { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return PackingQueueSchema.parse(res.body);
-}
-
-async function download(token: string, path: string) {
-  const res = await t.app.request(path, { headers: { authorization: `Bearer ${token}` } });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const json = res.headers.get('content-type')?.startsWith('application/json');
-  return {
-    status: res.status,
-    headers: res.headers,
-    bytes,
-    body: json ? JSON.parse(Buffer.from(bytes).toString()) : null,
-  };
 }
 
 function move(token: string, id: number, json: Record<string, unknown>) {
@@ -123,7 +111,7 @@ describe('the packing queue', () => {
     const paid = await paidOrder(shopper.token);
     t.clock.advance(60_000);
     const cod = await codOrder(shopper.token);
-    const res = await download(support.token, `/api/admin/packing/documents?ids=${cod},${paid}`);
+    const res = await download(t, support.token, `/api/admin/packing/documents?ids=${cod},${paid}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(
@@ -152,14 +140,14 @@ describe('the packing queue', () => {
     ],
   ])('refuses %s for the documents with a clear 400', async (_name, query) => {
     const { support } = await staff();
-    const res = await download(support.token, `/api/admin/packing/documents?${query}`);
+    const res = await download(t, support.token, `/api/admin/packing/documents?${query}`);
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain(PACKING_IDS_INVALID);
   });
 
   test('names an order that is not there', async () => {
     const { support } = await staff();
-    const res = await download(support.token, '/api/admin/packing/documents?ids=987654');
+    const res = await download(t, support.token, '/api/admin/packing/documents?ids=987654');
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ message: 'Order #987654 not found.' });
   });

@@ -1,20 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import type { Review } from '../../contract/api/buying';
 import { makeTestApp, appPerFile } from './helpers';
-
-interface ApiReview {
-  id: number;
-  variant: number;
-  variant_id: number;
-  product: number;
-  user: number;
-  rating: number;
-  review: string;
-  images: unknown[];
-  created_at: string;
-  user_first_name: string;
-  user_last_name: string;
-  product_name: string;
-}
 
 const REVIEW_FIELDS = [
   'id',
@@ -52,7 +38,7 @@ describe('ratings', () => {
     const product = (await t.get(`/api/common/products/${id}/`)).body as { name: string; variants: { id: number }[] };
     const res = await t.get(`/api/common/ratings/?product=${id}`);
     expect(res.status).toBe(200);
-    const list = res.body as ApiReview[];
+    const list = res.body as Review[];
     expect(list).toHaveLength(count);
     const variantIds = product.variants.map((v) => v.id);
     for (const r of list) {
@@ -71,14 +57,14 @@ describe('ratings', () => {
 
   test('newest first', async () => {
     const { id } = await reviewedProduct();
-    const list = (await t.get(`/api/common/ratings/?product=${id}`)).body as ApiReview[];
+    const list = (await t.get(`/api/common/ratings/?product=${id}`)).body as Review[];
     const times = list.map((r) => Date.parse(r.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
   test('the reviewer names are the stored user’s', async () => {
     const { id } = await reviewedProduct();
-    const list = (await t.get(`/api/common/ratings/?product=${id}`)).body as ApiReview[];
+    const list = (await t.get(`/api/common/ratings/?product=${id}`)).body as Review[];
     for (const r of list) {
       const user = await t.db
         .selectFrom('users')
@@ -91,8 +77,8 @@ describe('ratings', () => {
 
   test('the product filter narrows the unfiltered list', async () => {
     const { id } = await reviewedProduct();
-    const everything = (await t.get('/api/common/ratings/')).body as ApiReview[];
-    const filtered = (await t.get(`/api/common/ratings/?product=${id}`)).body as ApiReview[];
+    const everything = (await t.get('/api/common/ratings/')).body as Review[];
+    const filtered = (await t.get(`/api/common/ratings/?product=${id}`)).body as Review[];
     expect(new Set(everything.map((r) => r.product)).size).toBeGreaterThan(1);
     expect(filtered.map((r) => r.id).sort()).toEqual(
       everything
@@ -104,7 +90,7 @@ describe('ratings', () => {
 
   test.each(['variant', 'variant_id'])('?%s=ID answers only that variant’s reviews', async (param) => {
     const row = await t.db.selectFrom('ratings').select(['variant_id']).orderBy('id').executeTakeFirstOrThrow();
-    const list = (await t.get(`/api/common/ratings/?${param}=${row.variant_id}`)).body as ApiReview[];
+    const list = (await t.get(`/api/common/ratings/?${param}=${row.variant_id}`)).body as Review[];
     expect(list.length).toBeGreaterThan(0);
     for (const r of list) expect(r.variant_id).toBe(row.variant_id);
   });

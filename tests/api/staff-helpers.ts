@@ -23,31 +23,43 @@ export interface SignedInStaff {
 
 let serial = 0;
 
+/** What a new staff member's login sends: their e-mail, the password and a fresh code of their app. */
+export interface StaffLogin {
+  id: number;
+  email: string;
+  /** The key of their authenticator app. */
+  secret: string;
+  /** The login's body. */
+  json: { email: string; password: string; code: string };
+}
+
 /**
- * Makes a staff member of `role` (stored as the command line stores one) and signs them in with a
- * fresh app code: the clock moves on two TOTP steps first, since a code is taken once per step.
+ * Makes a staff member of `role` (stored as the command line stores one) and a fresh app code for
+ * their login: the clock moves on two TOTP steps first, since a code is taken once per step.
  */
-export async function signedInStaff(t: TestApp, role: StaffRole): Promise<SignedInStaff> {
-  const email = `${role}-${process.pid}-${(serial += 1)}@staff.gharbazaar.in`;
-  const enrolment = await createStaffAccount(t.db, t.clock.now, {
-    email,
-    name: `Test ${role}`,
-    role,
-    password: STAFF_PASSWORD,
-  });
+export async function newStaffLogin(
+  t: TestApp,
+  role: StaffRole,
+  { email = `${role}-${process.pid}-${(serial += 1)}@staff.gharbazaar.in`, name = `Test ${role}` } = {},
+): Promise<StaffLogin> {
+  const enrolment = await createStaffAccount(t.db, t.clock.now, { email, name, role, password: STAFF_PASSWORD });
   t.clock.advance(2 * TOTP_STEP_SECONDS * 1000);
   const code = await generate({ secret: enrolment.totp.secret, epoch: Math.floor(t.clock.now() / 1000) });
-  const res = await t.call('POST', '/api/admin/login', { json: { email, password: STAFF_PASSWORD, code } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const token = (res.body as { token: string }).token;
   return {
     id: enrolment.staff.id,
     email,
-    role,
     secret: enrolment.totp.secret,
-    token,
-    headers: { authorization: `Bearer ${token}` },
+    json: { email, password: STAFF_PASSWORD, code },
   };
+}
+
+/** Makes a staff member of `role` and signs them in with a fresh app code (the bearer token). */
+export async function signedInStaff(t: TestApp, role: StaffRole): Promise<SignedInStaff> {
+  const { id, email, secret, json } = await newStaffLogin(t, role);
+  const res = await t.call('POST', '/api/admin/login', { json });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const token = (res.body as { token: string }).token;
+  return { id, email, role, secret, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 /** One signed-in member of each role. */

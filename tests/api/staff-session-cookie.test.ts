@@ -1,10 +1,7 @@
-import { generate } from 'otplib';
 import { describe, expect, test } from 'vitest';
 import { STAFF_REQUEST_HEADER, STAFF_REQUEST_REFUSED, type StaffRole } from '../../contract/staff';
-import { createStaffAccount } from '../../server/services/staff/accounts';
-import { TOTP_STEP_SECONDS } from '../../server/services/staff/totp';
 import { appPerFile, makeTestApp, type TestApp, type TestResponse } from './helpers';
-import { STAFF_PASSWORD, signedInStaff } from './staff-helpers';
+import { newStaffLogin, signedInStaff } from './staff-helpers';
 
 /**
  * The back office's session cookie: the pages' login (sent with STAFF_REQUEST_HEADER) is kept in
@@ -31,24 +28,15 @@ interface CookieStaff {
 
 /** A new staff member of `role`, signed in as the back office's pages sign in. */
 async function cookieStaff(shop: TestApp, role: StaffRole): Promise<CookieStaff> {
-  const email = `cookie-${role}-${process.pid}-${(serial += 1)}@staff.gharbazaar.in`;
-  const enrolment = await createStaffAccount(shop.db, shop.clock.now, {
-    email,
+  const { id, json } = await newStaffLogin(shop, role, {
+    email: `cookie-${role}-${process.pid}-${(serial += 1)}@staff.gharbazaar.in`,
     name: `Cookie ${role}`,
-    role,
-    password: STAFF_PASSWORD,
   });
-  // A code is taken once per step: move on to a fresh one.
-  shop.clock.advance(2 * TOTP_STEP_SECONDS * 1000);
-  const code = await generate({ secret: enrolment.totp.secret, epoch: Math.floor(shop.clock.now() / 1000) });
-  const login = await shop.call('POST', '/api/admin/login', {
-    json: { email, password: STAFF_PASSWORD, code },
-    headers: FROM_PAGES,
-  });
+  const login = await shop.call('POST', '/api/admin/login', { json, headers: FROM_PAGES });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   const line = sessionSetCookie(login);
   if (!line) throw new Error(`No session cookie: ${login.headers.getSetCookie().join(' | ')}`);
-  return { id: enrolment.staff.id, login, cookie: line.split(';', 1)[0]! };
+  return { id, login, cookie: line.split(';', 1)[0]! };
 }
 
 const me = (shop: TestApp, cookie: string) => shop.call('GET', '/api/admin/me', { headers: { cookie } });
@@ -77,17 +65,12 @@ describe('the back office login sets the session cookie', () => {
   test('over https (a trusted proxy says so) the cookie is Secure', async () => {
     const shop = await makeTestApp(1, { trustProxy: true });
     try {
-      const email = `cookie-https-${process.pid}@staff.gharbazaar.in`;
-      const enrolment = await createStaffAccount(shop.db, shop.clock.now, {
-        email,
+      const { json } = await newStaffLogin(shop, 'support', {
+        email: `cookie-https-${process.pid}@staff.gharbazaar.in`,
         name: 'Cookie https',
-        role: 'support',
-        password: STAFF_PASSWORD,
       });
-      shop.clock.advance(2 * TOTP_STEP_SECONDS * 1000);
-      const code = await generate({ secret: enrolment.totp.secret, epoch: Math.floor(shop.clock.now() / 1000) });
       const login = await shop.call('POST', '/api/admin/login', {
-        json: { email, password: STAFF_PASSWORD, code },
+        json,
         headers: { ...FROM_PAGES, 'x-forwarded-proto': 'https' },
       });
       expect(login.status, JSON.stringify(login.body)).toBe(200);

@@ -1,16 +1,15 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startToEnd, type Outcome } from '../shop-process';
 
 /**
  * `npm start` as an operator runs it, as a child process: a start-up it cannot make must end
  * with one line on stderr saying what is wrong and what to do, a non-zero exit code and no stack.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 let dir: string;
 
 beforeAll(() => {
@@ -21,39 +20,17 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function start(env: Record<string, string>): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        HOST: '127.0.0.1',
-        SEED_PRODUCTS: '3',
-        // Its pictures are never looked at: no background encoding beside the test.
-        PICTURE_ENCODING: 'off',
-        RATE_LIMITS: 'off',
-        ...env,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    // A start that did not fail would keep serving: stop it, and the test fails on the exit code.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return startToEnd(
+    {
+      SEED_PRODUCTS: '3',
+      // Its pictures are never looked at: no background encoding beside the test.
+      PICTURE_ENCODING: 'off',
+      RATE_LIMITS: 'off',
+      ...env,
+    },
+    60_000,
+  );
 }
 
 function expectOneLine(outcome: Outcome, ...parts: (string | RegExp)[]): void {

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../../bench/processes';
 import { buildLockKey } from '../../server/shared/build-lock';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL, uniquePrefix } from './redis-available';
-import { until } from '../wait';
+import { startShop, type ShopProcess } from '../shop-process';
 
 /**
  * `WEB_CONCURRENCY=2 npm start` as an operator runs it: two workers answer on one port, a worker
@@ -18,32 +17,14 @@ import { until } from '../wait';
  */
 
 const available = await redisAvailable();
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 let dir: string;
 let prefix: string;
 let port: number;
-let shop: ChildProcess;
-let stdout = '';
-let stderr = '';
+let shop: ShopProcess;
 
-/** Resolves once `pattern` is in the shop's output (checked every 50 ms), or fails after `ms`. */
 /** The first match of `pattern` in the shop's output, once it is there (the shop must still run). */
-async function waitForOutput(pattern: RegExp, ms = 30_000): Promise<RegExpMatchArray> {
-  try {
-    return await until(
-      () => {
-        if (shop.exitCode !== null) throw new Error('the shop ended');
-        return pattern.exec(stdout);
-      },
-      { timeoutMs: ms, everyMs: 50, what: String(pattern) },
-    );
-  } catch (error) {
-    throw new Error(
-      `${error instanceof Error ? error.message : String(error)}; the shop's output:\n${stdout}\n${stderr}`,
-    );
-  }
-}
+const waitForOutput = (pattern: RegExp, ms = 30_000) => shop.waitForOutput(pattern, ms, 50);
 
 /** GET on a connection of its own (no keep-alive: node:cluster hands each new connection to the next worker). */
 function getFresh(urlPath: string): Promise<number> {
@@ -60,7 +41,7 @@ function getFresh(urlPath: string): Promise<number> {
 /** Pids of the workers that logged an answer to `urlPath`. */
 function answeredBy(urlPath: string): Set<string> {
   const pattern = new RegExp(`^\\[shop (\\d+)\\] GET ${urlPath.replace(/\//g, '\\/')} 200`, 'gm');
-  return new Set([...stdout.matchAll(pattern)].map((m) => m[1] ?? ''));
+  return new Set([...shop.stdout.matchAll(pattern)].map((m) => m[1] ?? ''));
 }
 
 describe.skipIf(!available)('WEB_CONCURRENCY=2', () => {
@@ -74,43 +55,37 @@ describe.skipIf(!available)('WEB_CONCURRENCY=2', () => {
     await redis.set(buildLockKey(prefix), 'this test', 'PX', 120_000);
     redis.disconnect();
     port = await freePort();
-    shop = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        SEED_PRODUCTS: '3',
-        // Its pictures are never looked at: no background encoding beside the test.
-        PICTURE_ENCODING: 'off',
-        RATE_LIMITS: 'off',
-        REBUILD_INTERVAL_MINUTES: '0',
-        LOG_REQUESTS: '1',
-        WEB_CONCURRENCY: '2',
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_KEY_PREFIX: prefix,
-      },
+    shop = startShop({
+      PORT: String(port),
+      DATA_DIR: dir,
+      SEED_PRODUCTS: '3',
+      // Its pictures are never looked at: no background encoding beside the test.
+      PICTURE_ENCODING: 'off',
+      RATE_LIMITS: 'off',
+      REBUILD_INTERVAL_MINUTES: '0',
+      LOG_REQUESTS: '1',
+      WEB_CONCURRENCY: '2',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
     });
-    shop.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    shop.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     await waitForOutput(/Worker 2 of 2 \(pid \d+\) is serving/);
   }, 45_000);
 
   afterAll(async () => {
-    if (shop.exitCode === null && shop.signalCode === null) shop.kill('SIGKILL');
+    if (shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
     await deleteKeys(prefix);
   });
 
   test('two worker processes answer on one port; the primary builds nothing while the lock is held', async () => {
-    const workers = [...stdout.matchAll(/Worker \d of 2 \(pid (\d+)\)/g)].map((m) => m[1]);
+    const workers = [...shop.stdout.matchAll(/Worker \d of 2 \(pid (\d+)\)/g)].map((m) => m[1]);
     expect(new Set(workers).size).toBe(2);
     for (let i = 0; i < 6; i += 1) expect(await getFresh('/api/health')).toBe(200);
     await waitForOutput(/GET \/api\/health 200[^]*GET \/api\/health 200[^]*GET \/api\/health 200/);
     expect([...answeredBy('/api/health')].sort()).toEqual([...workers].sort());
-    expect(stdout).toContain('Not building the site: another process holds the build lock; serving the last build.');
+    expect(shop.stdout).toContain(
+      'Not building the site: another process holds the build lock; serving the last build.',
+    );
     expect(await getFresh('/')).toBe(200);
   }, 20_000);
 
@@ -119,7 +94,7 @@ describe.skipIf(!available)('WEB_CONCURRENCY=2', () => {
     process.kill(Number(victim), 'SIGKILL');
     const [, replacement] = await waitForOutput(/Worker pid (\d+) is serving/, 15_000);
     expect(replacement).not.toBe(victim);
-    expect(stdout).toContain(`Worker pid ${victim} died (SIGKILL)`);
+    expect(shop.stdout).toContain(`Worker pid ${victim} died (SIGKILL)`);
     for (let i = 0; i < 4; i += 1) expect(await getFresh('/api/common/products/')).toBe(200);
   }, 20_000);
 
@@ -164,14 +139,14 @@ describe.skipIf(!available)('WEB_CONCURRENCY=2', () => {
     });
     await started;
     const signalled = Date.now();
-    const exited = new Promise<number | null>((resolve) => shop.once('exit', (code) => resolve(code)));
-    shop.kill('SIGTERM');
+    const exited = new Promise<number | null>((resolve) => shop.child.once('exit', (code) => resolve(code)));
+    shop.child.kill('SIGTERM');
 
     const { status, text } = await answer;
     expect(status, text).toBe(201);
     expect(await exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(10_000);
-    expect(stderr).toBe('');
+    expect(shop.stderr).toBe('');
     // Nothing listens any more.
     await expect(getFresh('/api/health')).rejects.toThrow(/ECONNREFUSED/);
   }, 20_000);

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatRupees } from '../../contract/format';
 import { freePort } from '../../bench/processes';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../api/redis-available';
-import { until } from '../wait';
+import { ROOT, startShop, type ShopProcess } from '../shop-process';
 
 /**
  * `WEB_CONCURRENCY=2 npm start` as an operator runs it, with a real build: a staff price change
@@ -16,32 +16,14 @@ import { until } from '../wait';
  */
 
 const available = await redisAvailable();
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'cluster owner passphrase 7';
 
 let dir: string;
 let prefix: string;
 let origin: string;
-let shop: ChildProcess;
-let stdout = '';
-let stderr = '';
+let shop: ShopProcess;
 
-/** The first match of `pattern` in the shop's output, once it is there (the shop must still run). */
-async function waitForOutput(pattern: RegExp, ms: number): Promise<RegExpMatchArray> {
-  try {
-    return await until(
-      () => {
-        if (shop.exitCode !== null) throw new Error('the shop ended');
-        return pattern.exec(stdout);
-      },
-      { timeoutMs: ms, everyMs: 100, what: String(pattern) },
-    );
-  } catch (error) {
-    throw new Error(
-      `${error instanceof Error ? error.message : String(error)}; the shop's output:\n${stdout}\n${stderr}`,
-    );
-  }
-}
+const waitForOutput = (pattern: RegExp, ms: number) => shop.waitForOutput(pattern, ms, 100);
 
 async function json<T>(response: Response): Promise<T> {
   const body = (await response.json()) as T;
@@ -55,37 +37,29 @@ describe.skipIf(!available)('WEB_CONCURRENCY=2 with a staff change', () => {
     prefix = uniquePrefix('cluster-refresh');
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    shop = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        SITE_URL: origin,
-        SEED_PRODUCTS: '12',
-        // Its pictures are never looked at: no background encoding beside the test.
-        PICTURE_ENCODING: 'off',
-        BUILD_WORKERS: '1',
-        RATE_LIMITS: 'off',
-        REBUILD_INTERVAL_MINUTES: '0',
-        WEB_CONCURRENCY: '2',
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_KEY_PREFIX: prefix,
-      },
+    shop = startShop({
+      PORT: String(port),
+      DATA_DIR: dir,
+      SITE_URL: origin,
+      SEED_PRODUCTS: '12',
+      // Its pictures are never looked at: no background encoding beside the test.
+      PICTURE_ENCODING: 'off',
+      BUILD_WORKERS: '1',
+      RATE_LIMITS: 'off',
+      REBUILD_INTERVAL_MINUTES: '0',
+      WEB_CONCURRENCY: '2',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
     });
-    shop.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    shop.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     await waitForOutput(/Built \d+ pages/, 240_000);
   }, 300_000);
 
   afterAll(async () => {
-    if (shop && shop.exitCode === null && shop.signalCode === null) {
-      const exited = new Promise((resolve) => shop.once('exit', resolve));
-      shop.kill('SIGTERM');
+    if (shop && shop.child.exitCode === null && shop.child.signalCode === null) {
+      const exited = new Promise((resolve) => shop.child.once('exit', resolve));
+      shop.child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      if (shop.exitCode === null) shop.kill('SIGKILL');
+      if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
     }
     fs.rmSync(dir, { recursive: true, force: true });
     await deleteKeys(prefix);
@@ -134,6 +108,6 @@ describe.skipIf(!available)('WEB_CONCURRENCY=2 with a staff change', () => {
     expect(Date.now() - changed).toBeLessThan(10_000);
     // The primary rendered it again (no whole build after the first).
     await waitForOutput(/\[shop\] Pages refreshed: \d+ rendered/, 5_000);
-    expect(stdout.match(/Built \d+ pages/g)).toHaveLength(1);
+    expect(shop.stdout.match(/Built \d+ pages/g)).toHaveLength(1);
   }, 60_000);
 });

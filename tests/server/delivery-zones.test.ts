@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +6,8 @@ import { zoneFor, type Zone } from '../../contract/delivery';
 import { ConfigError, loadEnv } from '../../server/env';
 import { deliveryOptions } from '../../server/runtime';
 import { DEFAULT_ZONES, loadZonesFile, ZonesSchema } from '../../server/services/delivery/zones';
+import { startToEnd } from '../shop-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 let dir: string;
 
 beforeAll(() => {
@@ -127,29 +126,7 @@ describe('a zone file', () => {
 
   test('npm start with a bad zone file ends at once: one line on stderr, no stack', async () => {
     const file = zoneFile(JSON.stringify([{ ...PUNE, days: 0 }]));
-    const outcome = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          HOST: '127.0.0.1',
-          DATA_DIR: path.join(dir, 'data'),
-          DELIVERY_ZONES_FILE: file,
-        },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      // A start that did not fail would keep serving: stop it, and the test fails on the exit code.
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
+    const outcome = await startToEnd({ DATA_DIR: path.join(dir, 'data'), DELIVERY_ZONES_FILE: file }, 30_000);
     expect(outcome.stderr.trim().split('\n'), outcome.stderr).toEqual([
       `DELIVERY_ZONES_FILE=${file}: zone 1 ("Pune") days: must be 1 to 30`,
     ]);

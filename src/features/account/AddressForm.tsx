@@ -5,7 +5,8 @@ import type { Address } from '../../../contract/types';
 import { addressSchema } from '../../../contract/schemas/address';
 import { validate } from '../../../contract/schemas/common';
 import { INDIAN_STATE_NAMES } from '../../../contract/states';
-import { Field, FormMessage } from '../../ui/form';
+import { Field } from '../../ui/form';
+import { FormMessage } from '../../ui/form-message';
 import { useFields } from '../../ui/form-state';
 import { Button } from '../../ui/Button';
 

@@ -1,7 +1,6 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api/http';
 import { getProfile, updateProfile } from '../../lib/api/account';
-import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
+import { refusedByServer, serverFieldErrors, shopperMessage } from '../../lib/api/error-message';
 import { PROFILE_LOAD_ERRORS } from './account-errors';
 import { DURATIONS } from '../../lib/constants';
 import { emailChanges, profileChangeSchema } from '../../../contract/schemas/auth';
@@ -14,14 +13,6 @@ import { useFields } from '../../ui/form-state';
 import * as routes from '../../lib/routes';
 import { Button } from '../../ui/Button';
 import { ProfilePictureInput } from './ProfilePictureInput';
-
-/** Field errors the server sent back (`errors: {field: [message]}`), first message each. */
-function serverFieldErrors(error: ApiError): Record<string, string> {
-  const errors = (error.body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
-  return Object.fromEntries(
-    Object.entries(errors).flatMap(([k, v]) => (Array.isArray(v) && typeof v[0] === 'string' ? [[k, v[0]]] : [])),
-  );
-}
 
 /** Profile edit: names, e-mail, phone and an optional new picture. */
 export function UpdateProfileForm() {

@@ -8,7 +8,7 @@ import { navFor, type AdminSection } from './admin-nav';
 import * as adminRoutes from './admin-routes';
 import { $staffSession, staffSession } from './staff-session';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/form';
+import { FormMessage } from '../../ui/form-message';
 import { confirmLeave } from './unsaved-changes';
 
 type Gate =

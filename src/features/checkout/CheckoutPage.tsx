@@ -12,8 +12,7 @@ import { showDialog } from '../../lib/stores/ui';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { checkoutReducer, chosenAddress, initialCheckout } from './checkout-flow';
 import { AddressPicker, DELIVERY_NOTE_ID } from './AddressPicker';
-import { deliveryVerdict } from '../delivery/pincode-check';
-import { usePincodeCheck } from '../delivery/use-pincode-check';
+import { useDeliveryGate } from './use-delivery-gate';
 import { PriceDetails } from './PriceDetails';
 import { TestModeNotice } from './TestModeNotice';
 import { Button } from '../../ui/Button';
@@ -26,23 +25,12 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
   const session = useStore($session);
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckout);
   const { step, lines, addresses, addressError, selected, message } = state;
-  // The chosen address's pincode is checked at once: where the shop does not deliver, Deliver Here
-  // and Place Order stay disabled and the address says why, before any order is made.
-  const pincode = chosenAddress(state)?.pincode ?? null;
-  const [delivery, checkPincode] = usePincodeCheck();
-  const verdict = deliveryVerdict(delivery, pincode);
+  const { delivery, verdict, deliverWhenChecked, deliverHere } = useDeliveryGate(
+    chosenAddress(state)?.pincode ?? null,
+    dispatch,
+  );
   const [method, setMethod] = useState<PaymentMethod>('online');
   const cod = codChoice(delivery, priceDetails(lines).total);
-  // Deliver Here pressed while the check is under way goes ahead once it says the shop delivers.
-  const [deliverWhenChecked, setDeliverWhenChecked] = useState(false);
-  useEffect(() => {
-    checkPincode(pincode);
-  }, [pincode, checkPincode]);
-  useEffect(() => {
-    if (!deliverWhenChecked || verdict === 'wait') return;
-    setDeliverWhenChecked(false);
-    if (verdict === 'go') dispatch({ type: 'deliverHere' });
-  }, [deliverWhenChecked, verdict]);
 
   const loadAddresses = useCallback(() => {
     getAddresses()
@@ -112,7 +100,7 @@ function Checkout({ variant }: { variant: CheckoutVariant }) {
             disabled={verdict === 'blocked'}
             aria-describedby={verdict === 'blocked' ? DELIVERY_NOTE_ID : undefined}
             aria-busy={deliverWhenChecked || undefined}
-            onClick={() => (verdict === 'wait' ? setDeliverWhenChecked(true) : dispatch({ type: 'deliverHere' }))}
+            onClick={deliverHere}
           >
             {variant === 'buyNow' ? 'Delivery Here' : 'Deliver Here'}
           </Button>

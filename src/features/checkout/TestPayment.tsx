@@ -4,7 +4,8 @@ import { testPayment } from './place-order';
 import { rupeesToPaise } from '../../../contract/pricing';
 import { $session, requireSession } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
-import { Field, FormMessage } from '../../ui/form';
+import { Field } from '../../ui/form';
+import { FormMessage } from '../../ui/form-message';
 import { TestModeNotice } from './TestModeNotice';
 import { Button } from '../../ui/Button';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { ApiError, publicApiBase } from '../../lib/api/http';
+import { publicApiBase } from '../../lib/api/http';
 import { sendContactMessage } from '../../lib/api/contact';
-import { refusedByServer, shopperMessage } from '../../lib/api/error-message';
+import { refusedByServer, serverFieldErrors } from '../../lib/api/error-message';
 import { validate } from '../../../contract/schemas/common';
 import { formatCount } from '../../../contract/format';
 import {
@@ -10,38 +10,11 @@ import {
   CONTACT_THANKS,
   contactSchema,
 } from '../../../contract/schemas/contact';
-import { controlBorder, FieldShell, FormMessage } from '../../ui/form';
+import { failureText, RETURNED, type Status } from './contact-status';
+import { controlBorder, FieldShell } from '../../ui/field-shell';
+import { FormMessage } from '../../ui/form-message';
 import { useHydrated } from '../../ui/hydrated';
 import { Button } from '../../ui/Button';
-
-type Status = { message: string; kind: 'error' | 'success' | 'info' };
-
-/** What a plain form post (sent before this island was ready) came back with: `?contact=…`. */
-const RETURNED: Record<string, Status> = {
-  sent: { message: CONTACT_THANKS, kind: 'success' },
-  invalid: { message: 'Your message was not sent: please fill in every field and try again.', kind: 'error' },
-  busy: { message: 'Too many messages from here. Please try again later.', kind: 'error' },
-};
-
-/** Field errors the server sent back (`errors: {field: [message]}`), first message each. */
-function serverFieldErrors(error: ApiError): Record<string, string> {
-  const errors = (error.body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
-  return Object.fromEntries(
-    Object.entries(errors).flatMap(([k, v]) => (Array.isArray(v) && typeof v[0] === 'string' ? [[k, v[0]]] : [])),
-  );
-}
-
-/** The shopper-facing text for a refused send. */
-function failureText(error: unknown): string {
-  return shopperMessage(error, {
-    refused: 'Your message could not be sent. Please try again.',
-    noAnswer: 'No response from server. Please try again.',
-    byStatus: {
-      400: 'Please correct the fields marked below.',
-      429: 'Too many messages from here. Please try again later.',
-    },
-  });
-}
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string | undefined };
 

@@ -8,7 +8,7 @@ import { $session } from '../../lib/stores/session';
 import { showDialog } from '../../lib/stores/ui';
 import { IMAGE_TYPES, imageProblem } from '../../../contract/uploads';
 import { Button } from '../../ui/Button';
-import { FieldShell } from '../../ui/form';
+import { FieldShell } from '../../ui/field-shell';
 
 /** Rate and Review: 1–5 stars, text, an optional picture; Save or Close. */
 export function ReviewDialog({ item, onDone }: { item: OrderItem | null; onDone: (submitted: boolean) => void }) {

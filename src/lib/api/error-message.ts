@@ -28,3 +28,11 @@ export function shopperMessage(error: unknown, texts: ErrorTexts): string {
   const shown = texts.showServerText === undefined || texts.showServerText.includes(error.status);
   return (shown && error.message) || texts.refused;
 }
+
+/** Field errors the server sent back (`errors: {field: [message]}`), first message each. */
+export function serverFieldErrors(error: ApiError): Record<string, string> {
+  const errors = (error.body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([k, v]) => (Array.isArray(v) && typeof v[0] === 'string' ? [[k, v[0]]] : [])),
+  );
+}

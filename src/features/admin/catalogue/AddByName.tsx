@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { validate } from '../../../../contract/schemas/common';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { adminMessage } from '../admin-messages';
 import { useNameField } from './use-name-field';
 

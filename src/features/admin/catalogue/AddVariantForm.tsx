@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminProduct } from '../../../../contract/api/admin-catalogue';
 import { MAX_VARIANTS } from '../../../../contract/schemas/admin-catalogue';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { adminMessage } from '../admin-messages';
 import { addVariant } from './catalogue-api';
 import { CHECK_FIELDS } from './NewProductForm';

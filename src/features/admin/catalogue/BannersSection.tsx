@@ -3,7 +3,8 @@ import { bannerCreateSchema, bannerUpdateSchema } from '../../../../contract/sch
 import { validate } from '../../../../contract/schemas/common';
 import { BANNER_HEADLINE_MAX, BANNER_TEXT_MAX, BUTTON_LABEL_MAX } from '../../../../contract/schemas/home-content';
 import { changeBanner, createBanner, deleteBanner, getAdminBanners, replaceBannerPicture } from './catalogue-api';
-import { HomePiecesSection, type HomePiecesConfig } from './HomePiecesSection';
+import type { HomePiecesConfig } from './home-piece-fields';
+import { HomePiecesSection } from './HomePiecesSection';
 
 /** A banner's words as the form holds them: the API's names, '' for none. */
 const valueOf = (banner: AdminBanner, field: string): string => {

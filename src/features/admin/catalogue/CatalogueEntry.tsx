@@ -2,12 +2,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { validate } from '../../../../contract/schemas/common';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
-import { adminMessage } from '../admin-messages';
+import { FormMessage } from '../../../ui/form-message';
+import { useDeskTask } from '../use-desk-task';
 import { MoveButtons } from './catalogue-ui';
 import { useNameField } from './use-name-field';
-
-type Notice = { text: string; kind: 'error' | 'success' };
 
 /** What an entry of the menu can be told: a new name, place or visibility. */
 export interface EntryChange {
@@ -41,23 +39,10 @@ export function CatalogueEntry({
 }) {
   const [renaming, setRenaming] = useState(false);
   const { name, setError, field } = useNameField(item.name);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>({ text: '', kind: 'success' });
+  const { busy, notice, run } = useDeskTask();
 
-  const change = async (next: EntryChange, done: string) => {
-    setBusy(true);
-    setNotice({ text: '', kind: 'success' });
-    try {
-      await onChange(next);
-      setNotice({ text: done, kind: 'success' });
-      return true;
-    } catch (e) {
-      setNotice({ text: adminMessage(e, `The ${what.toLowerCase()} could not be changed.`), kind: 'error' });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = (next: EntryChange, done: string) =>
+    run(() => onChange(next), done, `The ${what.toLowerCase()} could not be changed.`);
 
   const rename = async (event: FormEvent) => {
     event.preventDefault();

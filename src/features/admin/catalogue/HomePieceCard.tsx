@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
-import { adminMessage } from '../admin-messages';
+import { FormMessage } from '../../../ui/form-message';
+import { useDeskTask } from '../use-desk-task';
 import { mediaUrl } from './catalogue-format';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { chosenPicture, MoveButtons, PictureInput } from './catalogue-ui';
@@ -40,24 +40,14 @@ export function HomePieceCard({
     Object.fromEntries(fields.map((f) => [f.name, f.value])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<{ text: string; kind: 'error' | 'success' }>({ text: '', kind: 'success' });
-  const [busy, setBusy] = useState(false);
+  const task = useDeskTask();
+  const { busy, notice } = task;
   const [asking, setAsking] = useState(false);
   const picture = useRef<HTMLInputElement>(null);
   const Noun = capital(noun);
 
   const run = async (work: () => Promise<unknown>, done: string, failed: string) => {
-    setBusy(true);
-    setNotice({ text: '', kind: 'success' });
-    try {
-      await work();
-      setNotice({ text: done, kind: 'success' });
-      onChanged();
-    } catch (e) {
-      setNotice({ text: adminMessage(e, failed), kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    if (await task.run(work, done, failed)) onChanged();
   };
 
   const save = (event: FormEvent) => {

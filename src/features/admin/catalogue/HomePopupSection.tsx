@@ -9,7 +9,7 @@ import {
   POPUP_TITLE_MAX,
 } from '../../../../contract/schemas/home-content';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { adminMessage } from '../admin-messages';
 import { LoadFailed } from '../desk-ui';
 import { getAdminHomePopup, saveHomePopup } from './catalogue-api';

@@ -2,7 +2,7 @@ import { useReducer, useRef } from 'react';
 import { CSV_HAS_PROBLEMS, CSV_PLAN_STALE } from '../../../../contract/catalogue-csv';
 import { ApiError } from '../../../lib/api/http';
 import { Button } from '../../../ui/Button';
-import { FieldShell } from '../../../ui/form';
+import { FieldShell } from '../../../ui/field-shell';
 import { AdminShell } from '../AdminShell';
 import { adminMessage } from '../admin-messages';
 import * as adminRoutes from '../admin-routes';

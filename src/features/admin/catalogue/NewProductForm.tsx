@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { AdminCategory, AdminProduct } from '../../../../contract/api/admin-catalogue';
 import { MAX_VARIANTS } from '../../../../contract/schemas/admin-catalogue';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { adminMessage } from '../admin-messages';
 import { createProduct } from './catalogue-api';
 import { ProductFields } from './ProductFields';

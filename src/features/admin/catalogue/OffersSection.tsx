@@ -2,7 +2,8 @@ import type { AdminHomeOffer } from '../../../../contract/api/admin-catalogue';
 import { offerCreateSchema, offerUpdateSchema } from '../../../../contract/schemas/admin-catalogue';
 import { validate } from '../../../../contract/schemas/common';
 import { changeOffer, createOffer, deleteOffer, getAdminOffers, replaceOfferPicture } from './catalogue-api';
-import { HomePiecesSection, type HomePiecesConfig } from './HomePiecesSection';
+import type { HomePiecesConfig } from './home-piece-fields';
+import { HomePiecesSection } from './HomePiecesSection';
 
 const OFFERS: HomePiecesConfig<AdminHomeOffer> = {
   heading: 'Extra offers',

@@ -4,7 +4,7 @@ import type { StaffMe } from '../../../../contract/api/staff';
 import { roleCan } from '../../../../contract/staff';
 import { Button } from '../../../ui/Button';
 import { buttonClass } from '../../../ui/button-class';
-import { FormMessage } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { Thumb } from '../../../ui/line-items';
 import { Pager } from '../../../ui/Pager';
 import { pageCount } from '../../../ui/pagination';

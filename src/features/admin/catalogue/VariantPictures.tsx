@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { AdminProduct, AdminVariant } from '../../../../contract/api/admin-catalogue';
 import { Button } from '../../../ui/Button';
 import { DeleteButton } from '../../../ui/line-items';
-import { FormMessage } from '../../../ui/form';
-import { adminMessage } from '../admin-messages';
+import { FormMessage } from '../../../ui/form-message';
+import { useDeskTask } from '../use-desk-task';
 import { addVariantPicture, deletePicture, movePicture } from './catalogue-api';
 import { mediaUrl } from './catalogue-format';
 import { chosenPicture, MoveButtons, PictureInput } from './catalogue-ui';
@@ -19,23 +19,13 @@ export function VariantPictures({
   readOnly: boolean;
   onProduct: (product: AdminProduct) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; kind: 'error' | 'success' }>({ text: '', kind: 'success' });
+  const task = useDeskTask();
+  const { busy, notice: message } = task;
   const [fileError, setFileError] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
-  const run = async (work: () => Promise<AdminProduct>, done: string, failed: string) => {
-    setBusy(true);
-    setMessage({ text: '', kind: 'success' });
-    try {
-      onProduct(await work());
-      setMessage({ text: done, kind: 'success' });
-    } catch (error) {
-      setMessage({ text: adminMessage(error, failed), kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (work: () => Promise<AdminProduct>, done: string, failed: string) =>
+    task.run(async () => onProduct(await work()), done, failed);
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();

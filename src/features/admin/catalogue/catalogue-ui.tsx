@@ -1,7 +1,7 @@
 import { useId, type RefObject } from 'react';
 import { IMAGE_TYPES, imageProblem } from '../../../../contract/uploads';
 import { Button } from '../../../ui/Button';
-import { FieldShell } from '../../../ui/form';
+import { FieldShell } from '../../../ui/field-shell';
 
 /** A labelled tick box. */
 export function CheckField({

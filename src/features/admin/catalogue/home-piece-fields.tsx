@@ -29,6 +29,33 @@ export interface PieceActions {
   setHidden?(hidden: boolean): Promise<unknown>;
 }
 
+/** A text field of the pieces, with its label. */
+interface FieldSpec {
+  name: string;
+  label: string;
+  hint?: string;
+}
+
+/** How one kind of home page piece (banners, offers) is listed, added and changed. */
+export interface HomePiecesConfig<T extends HomePiece & { position: number }> {
+  /** The section's heading and what it is. */
+  heading: string;
+  intro: string;
+  noun: string;
+  /** The text fields, as a new piece's form asks for them (labels of optional ones say so). */
+  fields: FieldSpec[];
+  load(signal: AbortSignal): Promise<T[]>;
+  /** A piece's current value of each field. */
+  valueOf(piece: T, field: string): string;
+  checkNew(values: Record<string, string>): { ok: true; data: object } | { ok: false; errors: Record<string, string> };
+  create(values: Record<string, string>, picture: Blob): Promise<unknown>;
+  /** Its actions on the server, for one piece. */
+  actionsFor(piece: T): PieceActions;
+  /** What deleting one does, and what adding one did. */
+  deleteText: string;
+  addedText: string;
+}
+
 /** The text fields of a piece's form (a card's, or the form that adds one), each with its message. */
 export function PieceFields({
   fields,

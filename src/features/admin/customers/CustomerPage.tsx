@@ -9,7 +9,7 @@ import * as adminRoutes from '../admin-routes';
 import { getCustomer } from '../desk-api';
 import { PAYMENT_METHOD_LABELS, piecesText } from '../desk-format';
 import { DeskCell, DeskRow, DeskTable, LoadFailed, OrderLink } from '../desk-ui';
-import { Facts, Panel } from '../orders/OrderFacts';
+import { Facts, Panel } from '../orders/Panel';
 
 function CustomerOrders({ customer }: { customer: CustomerProfile }) {
   if (customer.orders.length === 0) return <p className="text-sm">No orders yet.</p>;

@@ -3,10 +3,17 @@ import { indiaDay } from '../../../../contract/format';
 import { OrderExportQuery } from '../../../../contract/schemas/admin-orders';
 import { validate } from '../../../../contract/schemas/common';
 import { Button } from '../../../ui/Button';
-import { Field, FormMessage } from '../../../ui/form';
+import { Field } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { saveFile } from '../../../ui/save-file';
 import { adminMessage } from '../admin-messages';
 import { getOrdersCsv } from '../desk-api';
+
+/** The first and last day of the export, with their labels. */
+const BOUNDS = [
+  ['from', 'From (IST)'],
+  ['to', 'To (IST)'],
+] as const;
 
 /** The orders of chosen days as a CSV file (for the accounts, or a courier's bulk booking). */
 export function OrderExport() {
@@ -35,28 +42,20 @@ export function OrderExport() {
     <details className="rounded-lg border border-slate-300 bg-white p-3">
       <summary className="cursor-pointer font-semibold">Export orders (CSV)</summary>
       <form noValidate onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3" aria-label="Export orders">
-        <Field
-          label="From (IST)"
-          name="export-from"
-          type="date"
-          value={days.from}
-          error={errors.from}
-          onValue={(from) => {
-            setDays({ ...days, from });
-            setErrors({});
-          }}
-        />
-        <Field
-          label="To (IST)"
-          name="export-to"
-          type="date"
-          value={days.to}
-          error={errors.to}
-          onValue={(to) => {
-            setDays({ ...days, to });
-            setErrors({});
-          }}
-        />
+        {BOUNDS.map(([bound, label]) => (
+          <Field
+            key={bound}
+            label={label}
+            name={`export-${bound}`}
+            type="date"
+            value={days[bound]}
+            error={errors[bound]}
+            onValue={(day) => {
+              setDays({ ...days, [bound]: day });
+              setErrors({});
+            }}
+          />
+        ))}
         <Button type="submit" size="sm" variant="secondary" disabled={busy}>
           Download CSV
         </Button>

@@ -7,7 +7,7 @@ import { ORDER_STATE_LABELS } from '../../../../contract/order-lifecycle';
 import { ROLE_CANNOT, roleCan } from '../../../../contract/staff';
 import type { ApiFile } from '../../../lib/api/http';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { AdminShell } from '../AdminShell';
 import { adminMessage } from '../admin-messages';
 import * as adminRoutes from '../admin-routes';

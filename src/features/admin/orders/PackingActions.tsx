@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PackResults } from '../../../../contract/api/admin-orders';
 import { MAX_PACKING_BATCH } from '../../../../contract/schemas/admin-orders';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { saveFile } from '../../../ui/save-file';
 import { adminMessage } from '../admin-messages';
 import { DeskNotice } from '../DeskNotice';

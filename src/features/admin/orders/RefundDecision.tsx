@@ -4,7 +4,8 @@ import { formatDateTime, formatRupees } from '../../../../contract/format';
 import { MAX_MOVE_NOTE, RefundRejectBody } from '../../../../contract/schemas/admin-orders';
 import { validate } from '../../../../contract/schemas/common';
 import { Button } from '../../../ui/Button';
-import { FormMessage, TextAreaField } from '../../../ui/form';
+import { TextAreaField } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { adminMessage } from '../admin-messages';
 import { approveRefund, rejectRefund } from '../desk-api';
 

@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { REFUND_LIMIT_INVALID, RefundLimitsBody } from '../../../../contract/schemas/admin-orders';
 import { validate } from '../../../../contract/schemas/common';
 import { Button } from '../../../ui/Button';
-import { Field, FormMessage } from '../../../ui/form';
+import { Field } from '../../../ui/form';
+import { FormMessage } from '../../../ui/form-message';
 import { adminMessage } from '../admin-messages';
 import { getRefundLimits, setRefundLimits } from '../desk-api';
 
