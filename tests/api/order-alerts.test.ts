@@ -153,6 +153,13 @@ describe('the morning summary', () => {
   test('goes once, from 08:00 IST, with the day before’s orders and what waits', async () => {
     const { manager } = await staff();
     expect((await choose(manager.token, { new_orders: false, daily_summary: true })).status).toBe(200);
+    // The test owns its time of day: from the next noon in India, whatever the hour it runs at (a run
+    // after 08:00 IST would otherwise meet the day's summary already sent), with an order of its own.
+    const noon = Date.parse(`${indiaDay(t.clock.now())}T12:00:00+05:30`);
+    t.clock.advance((noon > t.clock.now() ? noon : noon + 24 * 3600_000) - t.clock.now());
+    await alerts().dispatch();
+    const summariesBefore = (await mailsTo(manager.email)).filter((m) => m.subject.includes(' on ')).length;
+    await codOrder((await newUser(t)).token, 0);
     const today = indiaDay(t.clock.now());
     const tomorrow = Date.parse(`${today}T00:00:00+05:30`) + 24 * 3600_000;
     const confirmedToday = await t.db
@@ -171,7 +178,7 @@ describe('the morning summary', () => {
     t.clock.advance(60_000);
     const [first, second] = await Promise.all([shop.dispatch(), alerts().dispatch()]);
     expect(first.summaries + second.summaries).toBe(1);
-    const summary = (await mailsTo(manager.email)).filter((m) => m.subject.includes(' on '));
+    const summary = (await mailsTo(manager.email)).filter((m) => m.subject.includes(' on ')).slice(summariesBefore);
     expect(summary).toHaveLength(1);
     expect(summary[0]!.text).toContain(`Orders confirmed: ${Number(confirmedToday.n)} (`);
     expect(summary[0]!.text).toContain('To pack:');
