@@ -52,6 +52,8 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,
+    // A test shop on PostgreSQL migrates a schema of its own first: seconds on a busy machine.
+    hookTimeout: 30_000,
     projects,
   },
 });

@@ -89,6 +89,10 @@ export const BUDGETS = {
     /** A category renamed shows in the menu of every page of the site within this (median of 3). */
     maxMenuSeconds: 15,
   },
+  search: {
+    /** Browsing a filtered category and a filtered search, one request at a time: p99 by catalogue size. */
+    maxP99Ms: { 10_000: 50, 100_000: 150 } as Record<number, number>,
+  },
   accounts: {
     /** argon2id (19 MiB, 2 passes) per sign-up and login: well under a second for a shopper. */
     maxSignupMs: 1000,

@@ -11,12 +11,13 @@ import { CHROMIUM_PATH } from './chromium';
 import { benchLighthouse, lighthouseRuns, lighthouseTable, type LighthouseResult } from './lighthouse';
 import { PROJECT_ROOT, stopAll } from './processes';
 import { fmt, overBudget, renderReport, type Table } from './report';
+import { benchSearch, searchTable, type SearchResult } from './search';
 import { benchSetups, setupsTable } from './setups';
 import { benchRefresh, refreshTable, type RefreshResult } from './refresh';
 import { startShop, type RunningShop } from './shop';
 import { benchWeight, weightTable, type WeightResult } from './weight';
 
-const SECTIONS = ['build', 'weight', 'lighthouse', 'api', 'accounts'] as const;
+const SECTIONS = ['build', 'weight', 'lighthouse', 'api', 'accounts', 'search'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'results.json');
@@ -31,7 +32,9 @@ and of 3 rounds of the API set-ups. The API section also compares its main loads
 PostgreSQL with one and two processes: BENCH_DATABASE_URL (default
 postgres://postgres@127.0.0.1:5432/postgres) is the admin connection that creates and drops the
 databases gharbazaar_bench_*, BENCH_REDIS_URL (default redis://127.0.0.1:6379) the Redis the
-two-process shops share; where either does not answer, those rows say so.`;
+two-process shops share; where either does not answer, those rows say so. The search section
+times browsing (a filtered category and a filtered search) in process at 10,000 products (and
+100,000 with BENCH_LARGE=1) on SQLite and on PostgreSQL (BENCH_DATABASE_URL again).`;
 
 interface SectionRecord<T> {
   measuredAt: string;
@@ -50,6 +53,7 @@ interface ResultsFile {
   lighthouse?: SectionRecord<LighthouseResult[]>;
   api?: SectionRecord<ApiResult[]>;
   accounts?: SectionRecord<AccountsResult>;
+  search?: SectionRecord<SearchResult[]>;
   markdown?: string;
 }
 
@@ -124,6 +128,7 @@ function recordedTables(file: ResultsFile): Table[] {
     if (setups) tables.push(dated(setups, file.api));
   }
   if (file.accounts) tables.push(dated(accountsTable(file.accounts.results), file.accounts));
+  if (file.search) tables.push(dated(searchTable(file.search.results), file.search));
   return tables;
 }
 
@@ -190,7 +195,15 @@ async function main(): Promise<number> {
     });
   }
 
-  const needsShop = sections.some((s) => s !== 'build');
+  if (sections.includes('search')) {
+    await attempt('search', async () => {
+      const sizes = process.env.BENCH_LARGE === '1' ? [10_000, 100_000] : [10_000];
+      file.search = await timed(() => benchSearch(sizes, log));
+      tables.push(searchTable(file.search.results));
+    });
+  }
+
+  const needsShop = sections.some((s) => s !== 'build' && s !== 'search');
   try {
     if (needsShop) {
       await attempt('shop', async () => {

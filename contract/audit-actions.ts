@@ -8,7 +8,7 @@ import { PERMISSION_LABELS, PERMISSIONS, type Permission } from './staff';
 
 /** The groups of actions the log can be narrowed to, and what each is called. */
 export const AUDIT_GROUPS = {
-  catalogue: 'Catalogue (products, variants, pictures, categories)',
+  catalogue: 'Catalogue (products, variants, pictures, categories, search synonyms)',
   stock: 'Stock',
   orders: 'Orders',
   refunds: 'Refunds',
@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = {
   'image.move': { label: 'Picture moved', group: 'catalogue' },
   'image.delete': { label: 'Picture removed', group: 'catalogue' },
   'catalogue.import': { label: 'Catalogue CSV imported', group: 'catalogue' },
+  'synonym.create': { label: 'Search synonym added', group: 'catalogue' },
+  'synonym.delete': { label: 'Search synonym removed', group: 'catalogue' },
   'stock.set': { label: 'Stock set', group: 'stock' },
   'stock.change': { label: 'Stock changed', group: 'stock' },
   'order.move': { label: 'Order moved', group: 'orders' },
@@ -62,6 +64,9 @@ export const AUDIT_ACTIONS = {
   'refund.limits': { label: 'Refund limits set', group: 'refunds' },
   'review.hide': { label: 'Review hidden', group: 'reviews' },
   'review.unhide': { label: 'Review shown again', group: 'reviews' },
+  'review.reply': { label: 'Reply to a review written', group: 'reviews' },
+  'review.reply_edit': { label: 'Reply to a review changed', group: 'reviews' },
+  'review.reply_delete': { label: 'Reply to a review removed', group: 'reviews' },
   'banner.create': { label: 'Banner added', group: 'home' },
   'banner.update': { label: 'Banner changed', group: 'home' },
   'banner.delete': { label: 'Banner removed', group: 'home' },
@@ -150,6 +155,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   second_factor: 'Second factor',
   image: 'Picture',
   reason: 'Reason',
+  reply: 'Reply',
   amount: 'Amount',
   refund_request: 'Refund request',
   support: 'Support’s refund limit',

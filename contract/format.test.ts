@@ -8,6 +8,7 @@ import {
   formatDeadline,
   formatPaise,
   formatPaiseExact,
+  formatCounted,
   formatQuantity,
   formatRating,
   formatRupees,
@@ -60,11 +61,32 @@ describe('formatRating', () => {
   });
 });
 
+describe('formatCounted', () => {
+  test.each<[number, string, string | undefined, string]>([
+    [0, 'review', undefined, '0 reviews'],
+    [1, 'review', undefined, '1 review'],
+    [2, 'review', undefined, '2 reviews'],
+    [1, 'rating', undefined, '1 rating'],
+    [100000, 'rating', undefined, '1,00,000 ratings'],
+    [1, 'pair', 'pairs', '1 pair'],
+    [3, 'box', 'boxes', '3 boxes'],
+  ])('(%s, %s) → %s', (n, singular, plural, expected) => {
+    expect(formatCounted(n, singular, plural)).toBe(expected);
+  });
+});
+
 describe('formatQuantity', () => {
   test.each<[number, string, string]>([
     [500, 'g', '500 g'],
     [1, 'kg', '1 kg'],
-    [1.5, 'l', '1.5 l'],
+    [1.5, 'l', '1.5 L'],
+    [1, 'l', '1 L'],
+    [1, 'L', '1 L'],
+    [2, 'ltr', '2 L'],
+    [750, 'ML', '750 ml'],
+    [5, 'KG', '5 kg'],
+    [250, 'gm', '250 g'],
+    [3, 'dozen', '3 dozen'],
     [0.333333, 'kg', '0.33 kg'],
     [2.1, 'ml', '2.1 ml'],
     [2.999, 'kg', '3 kg'],

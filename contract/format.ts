@@ -40,16 +40,43 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-IN');
 }
 
+/** A count with its noun, singular for one: (1, 'review') → '1 review', (1200, 'rating') → '1,200 ratings'. */
+export function formatCounted(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}
+
 /** An average rating to one decimal, defaulting to 0.0. */
 export function formatRating(average: number | null | undefined): string {
   const value = typeof average === 'number' && Number.isFinite(average) ? average : 0;
   return (Math.round(value * 10) / 10).toFixed(1);
 }
 
-/** Label for a weight/volume value: (500, 'g') → '500 g'. */
-export function formatQuantity(value: number, unit: string): string {
-  return `${Number.isInteger(value) ? value : Number(value.toFixed(2))} ${unit}`;
+/**
+ * Units as the Legal Metrology (Packaged Commodities) Rules write them: litre as a capital `L`
+ * (a lower-case 'l' beside a '1' reads as '1 I'), the rest in lower case. A unit the rules do not
+ * name is written as stored.
+ */
+const METRIC_UNITS: Readonly<Record<string, string>> = {
+  l: 'L',
+  ltr: 'L',
+  litre: 'L',
+  liter: 'L',
+  ml: 'ml',
+  kg: 'kg',
+  g: 'g',
+  gm: 'g',
+};
+
+/** A unit written as the rules write it: 'l' → 'L', 'KG' → 'kg'. */
+export function formatUnit(unit: string): string {
+  return METRIC_UNITS[unit.trim().toLowerCase()] ?? unit;
 }
+
+/** Label for a weight/volume value: (500, 'g') → '500 g', (1, 'l') → '1 L'. */
+export function formatQuantity(value: number, unit: string): string {
+  return `${Number.isInteger(value) ? value : Number(value.toFixed(2))} ${formatUnit(unit)}`;
+}
+
 
 // ---- Time: every date and time a shopper or the staff read is India's ----
 

@@ -8,6 +8,11 @@ export interface InteractionOptions {
    * checked on an earlier page), so it hydrates at once, when the browser is idle.
    */
   atOnceIfStored?: string;
+  /**
+   * A selector of the control the shopper reaches for, when it is not inside the island (the
+   * header's search box, a plain form that must work before and without the island).
+   */
+  watch?: string;
 }
 
 /** What a shopper does to a control just before using it: point, touch, tab to or type. */
@@ -22,16 +27,19 @@ const REACHING = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydow
  * still bubble through it).
  */
 const hydrateOnInteraction: ClientDirective = (load, options, el) => {
+  const value = typeof options.value === 'object' ? (options.value as InteractionOptions) : {};
+  const watched = (value.watch && document.querySelector(value.watch)) || el;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    for (const type of REACHING) el.removeEventListener(type, start, true);
+    for (const type of REACHING) watched.removeEventListener(type, start, true);
     void load().then((hydrate) => hydrate());
   };
-  for (const type of REACHING) el.addEventListener(type, start, { capture: true, passive: true });
+  for (const type of REACHING) watched.addEventListener(type, start, { capture: true, passive: true });
+  // Already in the box (focused before this ran, or by autofocus).
+  if (watched !== el && watched.contains(document.activeElement)) start();
 
-  const value = typeof options.value === 'object' ? (options.value as InteractionOptions) : {};
   let used = false;
   try {
     used = value.atOnceIfStored !== undefined && localStorage.getItem(value.atOnceIfStored) !== null;

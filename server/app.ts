@@ -28,8 +28,11 @@ import { createOrderNotifier, type OrderNotifier } from './services/orders/notif
 import { createRefunds } from './services/orders/refunds';
 import { createLocalProvider } from './services/payments/local';
 import type { PaymentsOptions } from './services/payments/provider';
+import type { RecipeRenderer } from './services/images/encoder';
+import { onDemandPictures } from './services/images/on-demand';
 import { redisChangeFeed } from './shared/catalogue-changes';
 import type { SharedRedis } from './shared/redis';
+import { browseRenderPath } from './site/browse-address';
 
 /** Largest request body the API reads (uploads have their own, lower, per-file limits). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -40,6 +43,11 @@ export interface AppOptions {
   db: Db;
   /** Folder of uploaded media, served under /media/; profile pictures are stored below it. */
   mediaDir: string;
+  /**
+   * Draws a seeded photo from its recipe: given to a process that encodes pictures (PICTURE_ENCODING=on), which then
+   * makes a picture asked for before the background encoder reached it instead of answering 404.
+   */
+  renderRecipe?: RecipeRenderer;
   /** Session tokens, mail and throttles of the account routes. */
   accounts: AccountsOptions;
   /**
@@ -166,6 +174,7 @@ export function createApp(options: AppOptions): Hono {
       }),
       health: { db, redis: options.redis, builtAt: options.builtAt },
       mediaDir: options.mediaDir,
+      pictures: options.renderRecipe ? onDemandPictures(db, options.mediaDir, options.renderRecipe) : undefined,
     }),
   );
   app.all('/api/*', (c) => c.json({ message: `No such API path: ${c.req.path}` }, 404));
@@ -173,7 +182,15 @@ export function createApp(options: AppOptions): Hono {
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const root = options.siteRoot?.();
     if (!root) return sitePending(c);
-    const urlPath = new URL(c.req.url).pathname;
+    const url = new URL(c.req.url);
+    const urlPath = url.pathname;
+    // A narrowed category or subcategory address (?brand=…&sort=…) is drawn on demand at the same
+    // address; a build without the browse page (or one that declines) gets the static page.
+    const browsePath = browseRenderPath(url);
+    if (browsePath && options.renderPage) {
+      const narrowed = await options.renderPage(new Request(new URL(browsePath, url), c.req.raw));
+      if (narrowed) return narrowed;
+    }
     const file = await resolveFile(root, urlPath);
     if (file) return sendFile(c, file);
     const rendered = await options.renderPage?.(c.req.raw);

@@ -100,7 +100,7 @@ export async function runPrimary(env: Env): Promise<void> {
   });
 
   // The primary draws and encodes the pictures still waiting, as it builds the site.
-  const pictures = env.pictureEncoding ? encodeInBackground(db, mediaDir(env), log, drawDemoPhoto) : null;
+  const pictures = env.backgroundEncoding ? encodeInBackground(db, mediaDir(env), log, drawDemoPhoto) : null;
   // Pages rendered again here after a staff change read the catalogue through the shared port.
   process.env.API_BASE = `http://127.0.0.1:${port}/api/`;
   const builds = siteRebuilds({

@@ -1,7 +1,16 @@
 import { spawn } from 'node:child_process';
 import { createApp } from './app';
 import { ASTRO_BIN } from './site-builder';
-import { accountsOptions, deliveryOptions, envOrExit, listen, mediaDir, paymentsOptions, prepareData } from './runtime';
+import {
+  accountsOptions,
+  deliveryOptions,
+  drawDemoPhoto,
+  envOrExit,
+  listen,
+  mediaDir,
+  paymentsOptions,
+  prepareData,
+} from './runtime';
 
 /**
  * `npm run dev`: the API on PORT+1 and Astro's dev server on PORT, which forwards /api and
@@ -14,6 +23,7 @@ async function main(): Promise<void> {
   const app = createApp({
     db,
     mediaDir: mediaDir(env),
+    renderRecipe: env.pictureEncoding ? drawDemoPhoto : undefined,
     accounts: accountsOptions(env),
     payments: paymentsOptions(env),
     delivery: deliveryOptions(env),

@@ -42,7 +42,7 @@ const fields = z.object({
   REBUILD_INTERVAL_MINUTES: whole(0, 7 * 24 * 60).default(0),
   SITE_BUILDS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   BUILD_WORKERS: whole(1, 16).optional(),
-  PICTURE_ENCODING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  PICTURE_ENCODING: z.enum(['on', 'on-demand', 'off'], { error: 'must be on, on-demand or off' }).default('on'),
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_HOURS: whole(1, 24 * 365).default(48),
@@ -224,6 +224,11 @@ export interface Env {
    * another process encodes, and test shops that never show them).
    */
   pictureEncoding: boolean;
+  /**
+   * True: the process that builds also draws and encodes in the background every picture still waiting (`on`);
+   * false with `on-demand`, where a picture is made only when first asked for (a small shop, a test shop).
+   */
+  backgroundEncoding: boolean;
   /** Site builds run side by side, each rendering a share of the pages (one per core, at most two by default). */
   buildWorkers: number;
   logRequests: boolean;
@@ -313,7 +318,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedProducts: v.SEED_PRODUCTS,
     rebuildIntervalMinutes: v.REBUILD_INTERVAL_MINUTES,
     siteBuilds: v.SITE_BUILDS === 'on',
-    pictureEncoding: v.PICTURE_ENCODING === 'on',
+    pictureEncoding: v.PICTURE_ENCODING !== 'off',
+    backgroundEncoding: v.PICTURE_ENCODING === 'on',
     buildWorkers: v.BUILD_WORKERS ?? Math.min(2, os.availableParallelism()),
     logRequests: v.LOG_REQUESTS === '1',
     jwtSecret: v.JWT_SECRET,

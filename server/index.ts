@@ -77,6 +77,8 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
   const app = createApp({
     db,
     mediaDir: mediaDir(env),
+    // A picture asked for before the background encoder reached it is made then (never a broken image).
+    renderRecipe: env.pictureEncoding ? drawDemoPhoto : undefined,
     accounts,
     payments,
     notifier,
@@ -111,7 +113,7 @@ async function serve(env: Env, worker: boolean, delivery: DeliveryOptions): Prom
   );
   // The process that builds also draws and encodes the pictures still waiting (a new demo seed,
   // a pipeline upgrade), beside the first build: pages name pictures by address, not by file.
-  const pictures = !worker && env.pictureEncoding ? encodeInBackground(db, mediaDir(env), log, drawDemoPhoto) : null;
+  const pictures = !worker && env.backgroundEncoding ? encodeInBackground(db, mediaDir(env), log, drawDemoPhoto) : null;
   const port = boundPort(server);
   const apiBase = `http://127.0.0.1:${port}/api/`;
   // Pages rendered on demand (search) read the catalogue from this process's own API.

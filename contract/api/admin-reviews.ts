@@ -31,6 +31,17 @@ export const ModeratedReviewSchema = z
       })
       .nullable()
       .meta({ description: 'null while shown; hidden reviews leave the public lists and averages.' }),
+    reply: z
+      .strictObject({
+        text: z.string(),
+        at: isoTime.meta({ description: 'When it was last written.' }),
+        by: z
+          .strictObject({ id, name: z.string(), email: z.string() })
+          .nullable()
+          .meta({ description: 'The staff member who last wrote it; null once their account is gone.' }),
+      })
+      .nullable()
+      .meta({ description: "The shop's reply, shown under the review on the product page; null without one." }),
   })
   .meta({ id: 'ModeratedReview' });
 export type ModeratedReview = z.infer<typeof ModeratedReviewSchema>;

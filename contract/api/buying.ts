@@ -216,6 +216,16 @@ export const ReviewSchema = z
     user_first_name: z.string(),
     user_last_name: z.string(),
     product_name: z.string(),
+    verified_purchase: z.boolean().meta({
+      description: 'True when the reviewer has this variant in a delivered order of theirs (a verified purchase).',
+    }),
+    reply: z
+      .strictObject({
+        text: z.string(),
+        at: z.string().meta({ description: 'When it was last written: ISO 8601 time, UTC.' }),
+      })
+      .nullable()
+      .meta({ description: "The shop's reply, shown under the review as 'Reply from GharBazaar'; null without one." }),
   })
   .meta({ id: 'Review' });
 export type Review = z.infer<typeof ReviewSchema>;

@@ -43,8 +43,18 @@ export const VariantSchema = z
     price: rupees.meta({ description: 'List price (MRP) in rupees.' }),
     final_price: rupees.meta({ description: 'Selling price in rupees.' }),
     discount_percent: z.number().int().min(0).max(100),
-    average_rating: z.number().min(0).max(5),
-    rating_count: z.number().int().nonnegative(),
+    average_rating: z
+      .number()
+      .min(0)
+      .max(5)
+      .meta({
+        description: "The product's average rating (every variant's visible reviews), repeated on each variant.",
+      }),
+    rating_count: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: "The product's count of visible reviews, repeated." }),
     images: z.array(VariantImageSchema),
     is_wishlisted: z.boolean(),
   })
@@ -68,6 +78,14 @@ export const ProductSchema = z
     big_deal: z.boolean(),
     // Optional in the type only (the API always sends it), so products built by older clients still type-check.
     brand: z.string().nullable().optional().meta({ description: "The maker's name; null when none is given." }),
+    average_rating: z
+      .number()
+      .min(0)
+      .max(5)
+      .meta({
+        description: 'Average stars of its visible reviews (of all its variants), to one decimal; 0 without any.',
+      }),
+    rating_count: z.number().int().nonnegative().meta({ description: 'How many visible reviews it has.' }),
     variants: z.array(VariantSchema),
   })
   .meta({ id: 'Product', description: 'A product with its variants, images and ratings.' });
@@ -82,7 +100,13 @@ export type SearchVariant = z.infer<typeof SearchVariantSchema>;
 
 /** What the storefront reads of a search result. */
 export const SearchProductSchema = z
-  .strictObject({ id, title: z.string(), variants: z.array(SearchVariantSchema) })
+  .strictObject({
+    id,
+    title: z.string(),
+    average_rating: ProductSchema.shape.average_rating,
+    rating_count: ProductSchema.shape.rating_count,
+    variants: z.array(SearchVariantSchema),
+  })
   .meta({ id: 'SearchProduct' });
 export type SearchProduct = z.infer<typeof SearchProductSchema>;
 

@@ -33,3 +33,20 @@ export const DeliveryAnswerSchema = z
   })
   .meta({ id: 'DeliveryAnswer', description: 'Whether and when the shop delivers to a pincode.' });
 export type DeliveryAnswer = z.infer<typeof DeliveryAnswerSchema>;
+
+/** What the address form says under Pincode once it has filled City and State from the directory. */
+export const PLACE_FILLED_MESSAGE = 'City and state filled in from the pincode.';
+
+/** Not in the directory: the address form leaves City and State to the shopper. */
+export const UNKNOWN_PINCODE_MESSAGE = 'This pincode is not in our directory: please type the city and state.';
+
+export const PincodePlaceSchema = z
+  .strictObject({
+    pincode: z.string(),
+    city: z
+      .string()
+      .meta({ description: 'The district the pincode lies in, offered as the city.', example: 'Bengaluru' }),
+    state: z.string().meta({ description: "The state or union territory's proper name.", example: 'Karnataka' }),
+  })
+  .meta({ id: 'PincodePlace', description: "A pincode's district and state, from India's pincode directory." });
+export type PincodePlace = z.infer<typeof PincodePlaceSchema>;

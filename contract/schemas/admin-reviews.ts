@@ -10,6 +10,8 @@ export const REVIEW_PAGE_SIZE = 25;
 export const MAX_REVIEW_SEARCH = 200;
 /** Longest reason for hiding a review. */
 export const MAX_HIDE_REASON = 500;
+/** Longest reply to a review: a few short paragraphs, as shoppers read it under the review. */
+export const MAX_REPLY_LENGTH = 1000;
 
 export const REVIEW_VISIBILITIES = ['hidden', 'shown'] as const;
 export type ReviewVisibility = (typeof REVIEW_VISIBILITIES)[number];
@@ -17,6 +19,8 @@ export type ReviewVisibility = (typeof REVIEW_VISIBILITIES)[number];
 export const RATING_FILTER_INVALID = `Rating must be a whole number from ${RATING.min} to ${RATING.max}.`;
 export const VISIBILITY_UNKNOWN = 'Status must be hidden or shown.';
 export const HIDE_REASON_REQUIRED = 'Give the reason for hiding this review.';
+export const REPLY_REQUIRED = 'Write the reply.';
+export const REPLY_TOO_LONG = `A reply can be at most ${MAX_REPLY_LENGTH} characters.`;
 
 /** GET /api/admin/reviews: filters and page. */
 export const ReviewModerationQuery = z.object({
@@ -42,3 +46,12 @@ export const HideReviewBody = z.object({
   reason: multilineText(HIDE_REASON_REQUIRED, MAX_HIDE_REASON),
 });
 export type HideReviewInput = z.input<typeof HideReviewBody>;
+
+/**
+ * PUT /api/admin/reviews/{id}/reply: the shop's reply, shown under the review as plain text (line
+ * breaks kept; control and text-direction characters refused).
+ */
+export const ReviewReplyBody = z.object({
+  reply: multilineText(REPLY_REQUIRED, MAX_REPLY_LENGTH, 1, undefined, REPLY_TOO_LONG),
+});
+export type ReviewReplyInput = z.input<typeof ReviewReplyBody>;

@@ -33,6 +33,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   contact_messages: ContactMessagesTable;
   stock_levels: StockLevelsTable;
+  stock_flips: StockFlipsTable;
   order_events: OrderEventsTable;
   refunds: RefundsTable;
   invoice_series: InvoiceSeriesTable;
@@ -106,6 +107,9 @@ export interface ProductsTable {
   /** When and by which staff member it was last saved; null before the first save through the back office. */
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
   updated_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its visible reviews (all variants), and the sum of their stars: kept by triggers on ratings (0022). */
+  rating_count: ColumnType<number, number | undefined, number>;
+  rating_total: ColumnType<number, number | undefined, number>;
 }
 
 export type GstRateColumn = 0 | 5 | 12 | 18 | 28;
@@ -197,6 +201,10 @@ export interface RatingsTable {
   hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
   hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
   hidden_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The shop's reply (0023): its text, when it was last written and by whom; null without one. */
+  reply: ColumnType<string | null, string | null | undefined, string | null>;
+  replied_at: ColumnType<string | null, string | null | undefined, string | null>;
+  replied_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RatingImagesTable {
@@ -311,6 +319,12 @@ export interface StockLevelsTable {
   variant_id: number;
   on_hand: number;
   reserved: ColumnType<number, number | undefined, number>;
+}
+
+/** Moves whenever a variant goes from buyable to sold out or back (0021). */
+export interface StockFlipsTable {
+  id: number;
+  n: ColumnType<number | string, number, number>;
 }
 
 /** One change of an order's state. */

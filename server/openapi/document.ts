@@ -50,6 +50,10 @@ export const TAGS = [
   { name: 'Back office: customers', description: "Customers' accounts, their orders and addresses, for support." },
   { name: 'Back office: reviews', description: 'Every review, shown or hidden; hiding one takes it off the shop.' },
   {
+    name: 'Back office: search synonyms',
+    description: 'Words search treats as the same (haldi ↔ turmeric): listed, added and removed, in search at once.',
+  },
+  {
     name: 'Media',
     description:
       'Pictures and uploaded files under /media/: the image pipeline’s originals and widths, the stored catalogue drawings, older uploads.',

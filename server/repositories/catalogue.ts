@@ -178,7 +178,6 @@ async function hydrate(db: Db, rows: ProductBase[]): Promise<Product[]> {
     );
   }
   const images = new Map<number, { id: number; image: string }[]>();
-  const ratings = new Map<number, { n: number; avg: number }>();
   for (const slice of inListSlices(variants.map((v) => v.id))) {
     const imageRows = await db
       .selectFrom('variant_images')
@@ -192,23 +191,33 @@ async function hydrate(db: Db, rows: ProductBase[]): Promise<Product[]> {
       list.push({ id: r.id, image: r.image });
       images.set(r.variant_id, list);
     }
-    const ratingRows = await db
-      .selectFrom('ratings')
-      .select(['variant_id', sql<number>`count(*)`.as('n'), sql<number>`avg(rating)`.as('avg')])
-      .where('variant_id', 'in', slice)
-      // A review staff hid counts in no average or count.
-      .where('hidden_at', 'is', null)
-      .groupBy('variant_id')
-      .execute();
-    for (const r of ratingRows) ratings.set(r.variant_id, { n: Number(r.n), avg: Number(r.avg) });
   }
+  const ratingOf = new Map(rows.map((r) => [r.id, productRating(r)]));
   const variantsByProduct = new Map<number, Variant[]>();
   for (const v of variants) {
     const list = variantsByProduct.get(v.product_id) ?? [];
-    list.push(serializeVariant(v, picturesOf(v, variants, images), ratings.get(v.id)));
+    list.push(serializeVariant(v, picturesOf(v, variants, images), ratingOf.get(v.product_id) ?? NO_RATING));
     variantsByProduct.set(v.product_id, list);
   }
   return rows.map((r) => serializeProduct(r, variantsByProduct.get(r.id) ?? []));
+}
+
+/** A product's rating: the average of its visible reviews to one decimal (0 without any), and their count. */
+export interface ProductRating {
+  average_rating: number;
+  rating_count: number;
+}
+
+const NO_RATING: ProductRating = { average_rating: 0, rating_count: 0 };
+
+/**
+ * The product's rating from the figures the ratings triggers keep on its row (migration 0022): the
+ * one source of the header stars, the cards, the search results and the Review tab.
+ */
+export function productRating(row: { rating_count: number; rating_total: number }): ProductRating {
+  const count = Number(row.rating_count);
+  if (count <= 0) return NO_RATING;
+  return { average_rating: Math.round((Number(row.rating_total) / count) * 10) / 10, rating_count: count };
 }
 
 const sameColour = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
@@ -230,11 +239,7 @@ export function picturesOf<P>(
   return donor ? (pictures.get(donor.id) ?? []) : [];
 }
 
-function serializeVariant(
-  v: VariantRow,
-  images: { id: number; image: string }[],
-  rating: { n: number; avg: number } | undefined,
-): Variant {
+function serializeVariant(v: VariantRow, images: { id: number; image: string }[], rating: ProductRating): Variant {
   const price = paiseToRupees(v.price_paise);
   const finalPrice = paiseToRupees(v.final_price_paise);
   return {
@@ -248,8 +253,8 @@ function serializeVariant(
     price,
     final_price: finalPrice,
     discount_percent: discountPercent(v.price_paise, v.final_price_paise),
-    average_rating: rating ? Math.round(rating.avg * 10) / 10 : 0,
-    rating_count: rating?.n ?? 0,
+    // The product's figures, repeated: a shopper sees one rating per product whichever variant is chosen.
+    ...rating,
     images,
     is_wishlisted: false,
   };
@@ -271,6 +276,7 @@ function serializeProduct(r: ProductBase, variants: Variant[]): Product {
     sub_category_name: r.sub_category_name,
     big_deal: r.big_deal === 1,
     brand: r.brand,
+    ...productRating(r),
     variants,
   };
 }
@@ -285,7 +291,7 @@ export function toSearchProduct(p: Product): SearchProduct & Omit<Product, 'vari
 }
 
 /** Ranked, forgiving product search: see search.ts. */
-export { searchProductIds } from './search';
+export { searchProductIds, spellingCorrection } from './search';
 
 /** What the cart, wishlist and orders show of a variant: its product, prices and first picture. */
 export interface VariantSummary {

@@ -215,19 +215,19 @@ export function findShopperOrder(db: Db, userId: number, providerOrderId: string
     .executeTakeFirst();
 }
 
-/** True when one of the shopper's paid orders bought this variant. */
-export async function hasBought(db: Db, userId: number, variantId: number): Promise<boolean> {
+/** The first line of this variant in one of the shopper's delivered orders (its id), or undefined. */
+export async function deliveredLine(db: Db, userId: number, variantId: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('order_items as i')
     .innerJoin('orders as o', 'o.id', 'i.order_id')
     .select('i.id')
     .where('o.user_id', '=', userId)
-    // Paid for and not given back: online once paid, cash on delivery once delivered.
-    .where('o.paid_at', 'is not', null)
-    .where('o.state', '<>', 'cancelled')
+    // In the shopper's hands: not paid and waiting, not packed or on its way, not cancelled.
+    .where('o.state', '=', 'delivered')
     .where('i.variant_id', '=', variantId)
+    .orderBy('i.id')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.id;
 }
 
 /** Unpaid online orders whose time to pay ran out before `now` (ISO), oldest first. */

@@ -3,7 +3,7 @@ import type { ReviewVisibility } from '../../contract/schemas/admin-reviews';
 import type { Review } from '../../contract/types';
 import type { Db } from '../db';
 import { inListSlices } from './dialect';
-import { containsPattern, inTransaction } from './helpers';
+import { containsPattern } from './helpers';
 
 /** Reviews (the `ratings` table) and their pictures; one review per (shopper, variant), enforced by the database. */
 
@@ -35,6 +35,23 @@ export async function findReviews(db: Db, filter: ReviewFilter): Promise<Review[
       'u.first_name',
       'u.last_name',
       'p.name as product_name',
+      'r.reply',
+      'r.replied_at',
+      // A verified purchase: the reviewer has this variant in a delivered order. New reviews need
+      // one; reviews from before that rule (the demo's) are marked only when an order backs them.
+      // Read from the orders rather than copied, so the mark can never disagree with them.
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('order_items as oi')
+              .innerJoin('orders as o', 'o.id', 'oi.order_id')
+              .select('oi.id')
+              .whereRef('o.user_id', '=', 'r.user_id')
+              .whereRef('oi.variant_id', '=', 'r.variant_id')
+              .where('o.state', '=', 'delivered'),
+          )
+          .as('verified'),
     ])
     .where('r.hidden_at', 'is', null)
     .orderBy('r.created_at', 'desc')
@@ -70,6 +87,9 @@ export async function findReviews(db: Db, filter: ReviewFilter): Promise<Review[
     user_first_name: r.first_name,
     user_last_name: r.last_name,
     product_name: r.product_name,
+    // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+    verified_purchase: Boolean(r.verified),
+    reply: r.reply === null ? null : { text: r.reply, at: r.replied_at ?? r.created_at },
   }));
 }
 
@@ -88,10 +108,11 @@ export function ownReview(
 }
 
 /**
- * Stores a review and its pictures in one transaction; answers its id. Throws a unique
- * violation when the shopper reviewed this variant a moment ago.
+ * Stores a review and its pictures (call it in a transaction: pass the transaction as `db`);
+ * answers its id. Throws a unique violation when the shopper reviewed this variant a moment ago.
+ * The product's rating figures follow by trigger (migration 0022).
  */
-export function insertReview(
+export async function insertReview(
   db: Db,
   review: {
     userId: number;
@@ -103,27 +124,25 @@ export function insertReview(
     images: readonly string[];
   },
 ): Promise<number> {
-  return inTransaction(db, async (trx) => {
-    const row = await trx
-      .insertInto('ratings')
-      .values({
-        user_id: review.userId,
-        product_id: review.productId,
-        variant_id: review.variantId,
-        rating: review.rating,
-        review: review.text,
-        created_at: review.createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (review.images.length) {
-      await trx
-        .insertInto('rating_images')
-        .values(review.images.map((image) => ({ rating_id: row.id, image })))
-        .execute();
-    }
-    return row.id;
-  });
+  const row = await db
+    .insertInto('ratings')
+    .values({
+      user_id: review.userId,
+      product_id: review.productId,
+      variant_id: review.variantId,
+      rating: review.rating,
+      review: review.text,
+      created_at: review.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (review.images.length) {
+    await db
+      .insertInto('rating_images')
+      .values(review.images.map((image) => ({ rating_id: row.id, image })))
+      .execute();
+  }
+  return row.id;
 }
 
 // ---- Moderation (the back office) ----
@@ -167,6 +186,7 @@ function moderationQuery(db: Db, filter: ModerationFilter) {
 export function moderationPage(db: Db, filter: ModerationFilter, offset: number, limit: number) {
   return moderationQuery(db, filter)
     .leftJoin('staff as s', 's.id', 'r.hidden_by')
+    .leftJoin('staff as rs', 'rs.id', 'r.replied_by')
     .select([
       'r.id',
       'r.rating',
@@ -186,6 +206,11 @@ export function moderationPage(db: Db, filter: ModerationFilter, offset: number,
       'u.last_name',
       's.name as hidden_by_name',
       's.email as hidden_by_email',
+      'r.reply',
+      'r.replied_at',
+      'r.replied_by',
+      'rs.name as replied_by_name',
+      'rs.email as replied_by_email',
     ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
@@ -218,11 +243,11 @@ export async function imagesOfReviews(db: Db, ids: readonly number[]) {
   return rows;
 }
 
-/** A review's product and whether it is hidden, or undefined. */
+/** A review's product, whether it is hidden, and the shop's reply; or undefined. */
 export function reviewVisibility(db: Db, id: number) {
   return db
     .selectFrom('ratings')
-    .select(['id', 'product_id', 'hidden_at', 'hidden_reason', 'hidden_by'])
+    .select(['id', 'product_id', 'hidden_at', 'hidden_reason', 'hidden_by', 'reply', 'replied_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -245,6 +270,29 @@ export async function setReviewHidden(
     )
     .where('id', '=', id)
     .where('hidden_at', hidden ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Writes the shop's reply to a review (`reply` given) or removes it (null), only when the stored
+ * reply is still `expected` (what the caller read): false when another request changed it first.
+ */
+export async function setReviewReply(
+  trx: Db,
+  id: number,
+  expected: string | null,
+  reply: { text: string; at: string; by: number } | null,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('ratings')
+    .set(
+      reply
+        ? { reply: reply.text, replied_at: reply.at, replied_by: reply.by }
+        : { reply: null, replied_at: null, replied_by: null },
+    )
+    .where('id', '=', id)
+    .where('reply', expected === null ? 'is' : '=', expected)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -202,3 +202,28 @@ const postgres: SearchEngine = {
 function likeTerm(term: string): string {
   return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
+
+/**
+ * A corrected search for text that found nothing ('Did you mean'): each word the index does not
+ * know replaced by its closest word of the products' names (the vocabulary search's own
+ * corrections come from), words with no such correction left out. Null when nothing changes or
+ * the corrected search finds nothing either, so a shopper is never sent to another empty page.
+ */
+export async function spellingCorrection(db: Db, text: string): Promise<string | null> {
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  const engine = engineOf(db) === 'postgres' ? postgres : sqlite;
+  const last = words[words.length - 1] ?? '';
+  const known = await engine.known(db, words, last);
+  const corrected: string[] = [];
+  for (const word of words) {
+    if (known.has(word)) corrected.push(word);
+    else if (mayCorrect(word)) {
+      const best = corrections(word, await engine.nameWords(db, word))[0];
+      if (best) corrected.push(best);
+    }
+  }
+  const suggestion = corrected.join(' ');
+  if (!suggestion || suggestion === words.join(' ')) return null;
+  return (await searchProductIds(db, suggestion, 1)).length > 0 ? suggestion : null;
+}

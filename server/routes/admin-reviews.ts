@@ -1,15 +1,27 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ModeratedReviewPageSchema, ModeratedReviewSchema } from '../../contract/api/admin-reviews';
-import { HideReviewBody, ReviewModerationQuery } from '../../contract/schemas/admin-reviews';
+import {
+  HideReviewBody,
+  MAX_REPLY_LENGTH,
+  ReviewModerationQuery,
+  ReviewReplyBody,
+} from '../../contract/schemas/admin-reviews';
 import { IdParams } from '../../contract/schemas/common';
 import { ApiRoutes, errors, json, jsonBody, onInvalid } from '../http/api-routes';
 import { notFound } from '../http/errors';
 import { NO_STAFF_TOKEN, ROLE_REFUSED, staffOnly, whoMay, type StaffEnv, staffActor } from '../http/staff-auth';
 import type { StaffContext } from '../services/staff/context';
-import { hideReview, readModerationPage, REVIEW_NOT_FOUND, unhideReview } from '../services/staff/review-moderation';
+import {
+  hideReview,
+  readModerationPage,
+  removeReviewReply,
+  replyToReview,
+  REVIEW_NOT_FOUND,
+  unhideReview,
+} from '../services/staff/review-moderation';
 
-/** Review moderation under /api/admin/reviews (`reviews.moderate`): the list, hiding and showing again. */
+/** Review moderation under /api/admin/reviews (`reviews.moderate`): the list, hiding and showing again, the shop's replies. */
 export function adminReviewRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   const app = new ApiRoutes<StaffEnv>();
   const actorOf = (c: Context<StaffEnv>) => staffActor(c, staff);
@@ -72,6 +84,56 @@ export function adminReviewRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   app.openapi(
     unhide,
     async (c) => c.json(await unhideReview(staff, actorOf(c), c.req.valid('param').id), 200),
+    noReview,
+  );
+
+  const reply = createRoute({
+    method: 'put',
+    path: '/reviews/{id}/reply',
+    tags,
+    summary: 'Reply to a review',
+    description:
+      `${whoMay('reviews.moderate')} Writes the shop\u2019s reply, or replaces the one it has (up to ` +
+      `${MAX_REPLY_LENGTH} characters of plain text; line breaks kept). The product page shows it under the ` +
+      'review as \u2018Reply from GharBazaar\u2019 with its date. Logged; the same text again changes nothing.',
+    ...moderator,
+    request: { params: IdParams, body: jsonBody(ReviewReplyBody) },
+    responses: {
+      200: json(ModeratedReviewSchema, 'The review with its reply.'),
+      ...errors(
+        400,
+        NO_STAFF_TOKEN,
+        ROLE_REFUSED,
+        [404, 'No such review.'],
+        [409, 'Changed by someone else meanwhile.'],
+        413,
+        415,
+      ),
+    },
+  });
+  app.openapi(
+    reply,
+    async (c) =>
+      c.json(await replyToReview(staff, actorOf(c), c.req.valid('param').id, c.req.valid('json').reply), 200),
+    noReview,
+  );
+
+  const removeReply = createRoute({
+    method: 'delete',
+    path: '/reviews/{id}/reply',
+    tags,
+    summary: 'Remove the reply to a review',
+    description: `${whoMay('reviews.moderate')} The review shows without it; logged.`,
+    ...moderator,
+    request: { params: IdParams },
+    responses: {
+      200: json(ModeratedReviewSchema, 'The review without a reply.'),
+      ...errors(NO_STAFF_TOKEN, ROLE_REFUSED, [404, 'No such review.'], [409, 'It has no reply.']),
+    },
+  });
+  app.openapi(
+    removeReply,
+    async (c) => c.json(await removeReviewReply(staff, actorOf(c), c.req.valid('param').id), 200),
     noReview,
   );
 

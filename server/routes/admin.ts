@@ -31,6 +31,7 @@ import { adminOrderRoutes } from './admin-orders';
 import { adminPackingRoutes } from './admin-packing';
 import { adminCustomerRoutes } from './admin-customers';
 import { adminReviewRoutes } from './admin-reviews';
+import { adminSynonymRoutes } from './admin-synonyms';
 import { countLoginAttempt, forgiveLoginAttempt } from '../services/auth/login-throttle';
 import { revokeToken } from '../services/auth/tokens';
 import { consumeAll } from '../services/rate-limit';
@@ -281,6 +282,7 @@ export function adminRoutes(staff: StaffContext): ApiRoutes<StaffEnv> {
   app.route('/', adminAlertRoutes(staff));
   app.route('/', adminCustomerRoutes(staff));
   app.route('/', adminReviewRoutes(staff));
+  app.route('/', adminSynonymRoutes(staff));
 
   return app;
 }

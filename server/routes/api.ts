@@ -18,22 +18,25 @@ import { addressRoutes } from './addresses';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
+import { browseRoutes } from './browse';
 import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contact';
 import { deliveryRoutes } from './delivery';
 import { healthRoutes, type HealthOptions } from './health';
 import { mediaRoutes } from './media';
+import type { OnDemandPictures } from '../services/images/on-demand';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
 import { profileRoutes } from './profile';
 import { ratingRoutes } from './ratings';
+import { searchSuggestionRoutes } from './search-suggestions';
 import { stockRoutes } from './stock';
 import { wishlistRoutes } from './wishlist';
 
 /** What the routes are handed by start-up's composition (`createApp`). */
 export interface ApiDeps {
   db: Db;
-  /** The public catalogue answers' cache; a new review empties it too. */
+  /** The public catalogue answers' cache; a new review empties it too (through `staff.catalogueChanged`). */
   catalogueCache: ResponseCache;
   accounts: Accounts;
   payments: PaymentsOptions;
@@ -45,6 +48,8 @@ export interface ApiDeps {
   health: HealthOptions;
   /** Folder of uploaded media, served under /media/. */
   mediaDir?: string;
+  /** Makes a picture asked for before the background encoder reached it (processes that encode pictures). */
+  pictures?: OnDemandPictures;
 }
 
 /** Every route of the API (under /api/) and of its media (under /media/), in the order the reference lists them. */
@@ -53,6 +58,8 @@ export function apiRoutes(deps: ApiDeps): ApiRoutes {
   const api = new ApiRoutes();
   declareSecuritySchemes(api);
   api.route('/api/common', catalogueRoutes(db, cache));
+  api.route('/api/common', browseRoutes(db, cache));
+  api.route('/api/common', searchSuggestionRoutes(db, cache));
   api.route('/api/common', stockRoutes(db));
   api.route('/api/common', deliveryRoutes(deps.delivery, accounts.now));
   api.route('/api/common', authRoutes(accounts));
@@ -61,7 +68,7 @@ export function apiRoutes(deps: ApiDeps): ApiRoutes {
   api.route('/api/common', cartRoutes(accounts));
   api.route('/api/common', wishlistRoutes(accounts));
   api.route('/api/common', orderRoutes(accounts, deps.payments.provider, deps.ordering, deps.effects));
-  api.route('/api/common', ratingRoutes(accounts, cache));
+  api.route('/api/common', ratingRoutes(accounts, cache, deps.staff.catalogueChanged));
   api.route('/api/common', contactRoutes(accounts));
   api.route('/api/payments', paymentRoutes(accounts, deps.payments, deps.effects));
   // The description of everything here, generated from the routes on first use.
@@ -72,7 +79,7 @@ export function apiRoutes(deps: ApiDeps): ApiRoutes {
   api.route('/api', healthRoutes(deps.health));
   // The back office: staff sessions of their own (token audience 'staff'), each call checked against the role.
   api.route('/api/admin', adminRoutes(deps.staff));
-  api.route('/media', mediaRoutes(db, deps.mediaDir));
+  api.route('/media', mediaRoutes(db, deps.mediaDir, deps.pictures));
   return api;
 }
 

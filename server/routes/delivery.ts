@@ -1,5 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
-import { DeliveryAnswerSchema, PincodeParams } from '../../contract/api/delivery';
+import {
+  DeliveryAnswerSchema,
+  PincodeParams,
+  PincodePlaceSchema,
+  UNKNOWN_PINCODE_MESSAGE,
+} from '../../contract/api/delivery';
+import { NotFound } from '../services/errors';
+import { pincodePlace } from '../services/delivery/pincode-directory';
 import { ApiRoutes, errors, json } from '../http/api-routes';
 import { answerMaxAge, deliveryAnswer, type DeliveryOptions } from '../services/delivery/serviceability';
 
@@ -30,6 +37,28 @@ export function deliveryRoutes(options: DeliveryOptions, now: () => number): Api
     const at = now();
     c.header('cache-control', `public, max-age=${answerMaxAge(at)}`);
     return c.json(deliveryAnswer(c.req.valid('param').pincode, options, at), 200);
+  });
+
+  const place = createRoute({
+    method: 'get',
+    path: '/pincodes/{pincode}',
+    tags: ['Delivery'],
+    summary: "A pincode's city and state",
+    description:
+      "The district (offered as the city) and state of a pincode, from India's pincode directory shipped with the " +
+      "shop (GeoNames' postal codes, CC BY 4.0): the address form fills City and State from it. The directory " +
+      'changes only with the shop, so an answer may be kept for a day.',
+    request: { params: PincodeParams },
+    responses: {
+      200: json(PincodePlaceSchema, 'The pincode is in the directory.'),
+      ...errors([400, 'Not a pincode: `Valid 6-digit pincode is required`.'], [404, UNKNOWN_PINCODE_MESSAGE]),
+    },
+  });
+  app.openapi(place, (c) => {
+    const found = pincodePlace(c.req.valid('param').pincode);
+    if (!found) throw new NotFound(UNKNOWN_PINCODE_MESSAGE);
+    c.header('cache-control', 'public, max-age=86400');
+    return c.json(found, 200);
   });
 
   return app;

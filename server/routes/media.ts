@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { ApiRoutes, binary, errors, file } from '../http/api-routes';
 import { resolveFile, sendFile } from '../http/static-files';
 import { storedIllustration } from '../services/images/catalogue-images';
+import type { OnDemandPictures } from '../services/images/on-demand';
 import { IMAGES_DIR, parseImageName } from '../../contract/images';
 
 /** Stored pictures kept in memory, most recently served first; each is a few KB. */
@@ -14,7 +15,7 @@ const CACHE_LIMIT = 4000;
 const PictureName = z.object({ name: z.string().meta({ description: 'The file name, as a page or answer gave it.' }) });
 
 /** Media: the image pipeline's pictures, stored catalogue drawings and uploaded files. */
-export function mediaRoutes(db: Db, mediaDir?: string): ApiRoutes {
+export function mediaRoutes(db: Db, mediaDir?: string, onDemand?: OnDemandPictures): ApiRoutes {
   const app = new ApiRoutes();
   const pictures = new LRUCache<string, string>({ max: CACHE_LIMIT });
 
@@ -56,7 +57,8 @@ export function mediaRoutes(db: Db, mediaDir?: string): ApiRoutes {
     summary: 'A picture of the image pipeline',
     description:
       'An original (`{hash}-{width}x{height}-{rrggbb}.{jpg|png|webp}`) or one of its responsive widths ' +
-      '(`{hash}-{w}w.{avif|webp}`); every name is immutable, so an answer is kept for a year.',
+      '(`{hash}-{w}w.{avif|webp}`); every name is immutable, so an answer is kept for a year. A picture of the ' +
+      'shop not encoded yet (a new shop encodes its photos in the background) is made when asked for.',
     request: { params: PictureName },
     responses: {
       200: {
@@ -70,7 +72,9 @@ export function mediaRoutes(db: Db, mediaDir?: string): ApiRoutes {
   });
   app.openapi(picture, async (c) => {
     const { name } = c.req.valid('param');
-    const found = mediaDir && parseImageName(name) ? await resolveFile(mediaDir, `/${IMAGES_DIR}/${name}`) : null;
+    const parsed = mediaDir ? parseImageName(name) : null;
+    const found =
+      mediaDir && parsed ? ((await resolveFile(mediaDir, `/${IMAGES_DIR}/${name}`)) ?? (await onDemand?.file(name))) : null;
     if (!found) return c.json({ message: 'No such image.' }, 404);
     return sendFile(c, found, { cacheControl: 'public, max-age=31536000, immutable' });
   });

@@ -59,8 +59,16 @@ const reviewImagesField = z
   .optional()
   .meta({ description: `Up to ${MAX_REVIEW_IMAGES} pictures (JPEG, PNG or WebP).` });
 
-/** Reviews: readable by anyone, filtered by product, variant and/or author; written by shoppers who bought. */
-export function ratingRoutes(accounts: Accounts, cache: ResponseCache): ApiRoutes<SessionEnv> {
+/**
+ * Reviews: readable by anyone, filtered by product, variant and/or author; written by shoppers who
+ * bought. `catalogueChanged` (as the back office's) empties every process's public answers and
+ * wakes the static pages' refresher: a new review moves its product's stars there within seconds.
+ */
+export function ratingRoutes(
+  accounts: Accounts,
+  cache: ResponseCache,
+  catalogueChanged: () => void,
+): ApiRoutes<SessionEnv> {
   const { db, mediaDir } = accounts;
   const app = new ApiRoutes<SessionEnv>();
 
@@ -122,7 +130,7 @@ export function ratingRoutes(accounts: Accounts, cache: ResponseCache): ApiRoute
     }
     const at = new Date(accounts.now()).toISOString();
     const review = await createReview(db, mediaDir, c.get('session').user.id, input, files, at);
-    cache.invalidate();
+    catalogueChanged();
     return c.json(review, 201);
   });
 

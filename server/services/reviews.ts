@@ -3,11 +3,13 @@ import type { Db } from '../db';
 import { Conflict, Forbidden, NotFound } from './errors';
 import { findVariant } from '../repositories/catalogue';
 import { isUniqueViolation } from '../repositories/dialect';
-import { hasBought } from '../repositories/orders';
+import { deliveredLine } from '../repositories/orders';
+import { inTransaction } from '../repositories/helpers';
 import { findReviews, insertReview, ownReview, type ReviewFilter } from '../repositories/reviews';
+import { recordSiteChange } from './site/changes';
 import { deleteUploadedImage, REVIEW_IMAGE, storeUploadedImage } from './images/uploads';
 
-/** Reviews: one per shopper and variant, only of a variant the shopper has paid for. */
+/** Reviews: one per shopper and variant, only of a variant delivered to the shopper. */
 
 const alreadyReviewed = () => new Conflict("You've already reviewed this product.", { echo: 'detail' });
 /**
@@ -27,7 +29,11 @@ export interface ReviewInput {
   review: string;
 }
 
-/** Stores the shopper's review of a variant they bought, with its pictures; answers it as listed. */
+/**
+ * Stores the shopper's review of a variant delivered to them, with its pictures; answers it as
+ * listed. The review and its product's pages to render again (their stars, and the cards' in the
+ * listings) are one transaction: call `siteChanged` after, as a staff change to the catalogue does.
+ */
 export async function createReview(
   db: Db,
   mediaDir: string,
@@ -38,8 +44,11 @@ export async function createReview(
 ): Promise<Review> {
   const variant = await findVariant(db, input.variant);
   if (!variant) throw new NotFound('Product not found.');
-  if (!(await hasBought(db, userId, variant.id))) {
-    throw new Forbidden('You can only review products you have bought.', { echo: 'detail' });
+  // A review speaks for goods in the shopper's hands: an order not yet paid, still on its way or
+  // cancelled gives no right to one, whatever the page offers.
+  const line = await deliveredLine(db, userId, variant.id);
+  if (line === undefined) {
+    throw new Forbidden('You can review a product once it has been delivered to you.', { echo: 'detail' });
   }
   const own = await ownReview(db, userId, variant.id);
   if (own) throw own.hidden_at === null ? alreadyReviewed() : reviewTakenDown();
@@ -50,14 +59,18 @@ export async function createReview(
   let reviewId: number;
   try {
     for (const file of pictures) stored.push(await storeUploadedImage(file, mediaDir, REVIEW_IMAGE, db));
-    reviewId = await insertReview(db, {
-      userId,
-      productId: variant.product_id,
-      variantId: variant.id,
-      rating: input.rating,
-      text: input.review,
-      createdAt: at,
-      images: stored,
+    reviewId = await inTransaction(db, async (trx) => {
+      const id = await insertReview(trx, {
+        userId,
+        productId: variant.product_id,
+        variantId: variant.id,
+        rating: input.rating,
+        text: input.review,
+        createdAt: at,
+        images: stored,
+      });
+      await recordSiteChange(trx, { products: [variant.product_id] }, Date.parse(at));
+      return id;
     });
   } catch (error) {
     await Promise.all(stored.map((image) => deleteUploadedImage(image, mediaDir, db).catch(() => undefined)));

@@ -78,7 +78,7 @@ export function MessageDialog() {
               <>
                 <Button onClick={() => closeDialog(true)}>{action?.label ?? 'Yes'}</Button>
                 <Button variant="secondary" onClick={() => closeDialog()}>
-                  Cancel
+                  {message.noLabel ?? 'Cancel'}
                 </Button>
               </>
             ) : (

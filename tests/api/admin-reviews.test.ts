@@ -4,7 +4,7 @@ import { HIDE_REASON_REQUIRED, RATING_FILTER_INVALID, VISIBILITY_UNKNOWN } from 
 import { NOT_ALLOWED } from '../../contract/schemas/common';
 import { ROLE_CANNOT, STAFF_ROLES, type StaffRole } from '../../contract/staff';
 import { ALREADY_HIDDEN, NOT_HIDDEN, REVIEW_NOT_FOUND } from '../../server/services/staff/review-moderation';
-import { appPerFile, buy, makeTestApp, newUser, restock, type TestVariant } from './helpers';
+import { appPerFile, buyDelivered, makeTestApp, newUser, restock, type TestVariant } from './helpers';
 import { stockedOnce, teamOnce } from './staff-helpers';
 
 const t = appPerFile(() => makeTestApp(20));
@@ -22,7 +22,7 @@ interface PublicReview {
 /** A new shopper buys `variant` and reviews it; answers the shopper and the review's id. */
 async function reviewed(variant: TestVariant, rating: number, review: string) {
   const shopper = await newUser(t);
-  await buy(t, shopper.token, [variant.id]);
+  await buyDelivered(t, shopper.token, [variant.id]);
   const res = await t.call('POST', '/api/common/ratings/', {
     token: shopper.token,
     json: { variant: variant.id, rating, review },

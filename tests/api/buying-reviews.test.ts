@@ -4,14 +4,26 @@ import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import type { Review } from '../../contract/api/buying';
 import { itemAt } from '../lists';
-import { buy, filesBelow, makeTestApp, newUser, placeOrder, someVariants, noisePng, appPerFile } from './helpers';
+import {
+  buy,
+  buyDelivered,
+  deliver,
+  filesBelow,
+  staffOrdering,
+  makeTestApp,
+  newUser,
+  placeOrder,
+  someVariants,
+  noisePng,
+  appPerFile,
+} from './helpers';
 
 const t = appPerFile(() => makeTestApp(20));
 
 const MISSING = { message: 'Missing Data: Please fill in all fields before submitting.' };
-const NOT_BOUGHT = {
-  detail: 'You can only review products you have bought.',
-  message: 'You can only review products you have bought.',
+const NOT_DELIVERED = {
+  detail: 'You can review a product once it has been delivered to you.',
+  message: 'You can review a product once it has been delivered to you.',
 };
 const ALREADY = { detail: "You've already reviewed this product.", message: "You've already reviewed this product." };
 
@@ -26,6 +38,11 @@ function reviewForm(fields: Record<string, string | number>, pictures: Picture[]
   return form;
 }
 
+/** Moves an order as staff do (packed, shipped, cancelled). */
+async function moveAsStaff(orderId: number, to: 'packed' | 'shipped' | 'cancelled') {
+  await staffOrdering(t).staffMove(orderId, to, null);
+}
+
 const postReview = (token: string, form: FormData) => t.call('POST', '/api/common/ratings/', { token, form });
 const png = (width = 40, height = 30) =>
   sharp({ create: { width, height, channels: 3, background: '#2a7' } })
@@ -34,11 +51,11 @@ const png = (width = 40, height = 30) =>
 const uploads = () => filesBelow(path.join(t.mediaDir, 'images')).sort();
 const ratingsOf = (userId: number) => t.db.selectFrom('ratings').selectAll().where('user_id', '=', userId).execute();
 
-/** A shopper who has bought (and paid for) one variant. */
+/** A shopper who has bought one variant and had it delivered. */
 async function buyer(offset: number) {
   const user = await newUser(t);
   const [v] = await someVariants(t, 1, offset);
-  await buy(t, user.token, [v.id]);
+  await buyDelivered(t, user.token, [v.id]);
   return { user, v };
 }
 
@@ -71,6 +88,8 @@ describe('POST ratings', () => {
       user_first_name: user.first_name,
       user_last_name: user.last_name,
       product_name: product.name,
+      verified_purchase: true,
+      reply: null,
     });
     const listed = (await t.get(`/api/common/ratings/?variant_id=${v.id}`)).body as Review[];
     expect(listed[0]).toEqual(res.body);
@@ -99,12 +118,51 @@ describe('POST ratings', () => {
     for (const v of [notBought, unpaid]) {
       const res = await postReview(user.token, reviewForm({ variant: v.id, rating: 5, review: 'Nice' }));
       expect(res.status).toBe(403);
-      expect(res.body).toEqual(NOT_BOUGHT);
+      expect(res.body).toEqual(NOT_DELIVERED);
     }
-    // Someone else having bought it does not count.
+    // Someone else having it delivered does not count.
     const { v } = await buyer(5);
     expect((await postReview(user.token, reviewForm({ variant: v.id, rating: 5, review: 'x' }))).status).toBe(403);
     expect(await ratingsOf(user.id)).toEqual([]);
+  });
+
+  test.each([
+    ['paid, not yet packed', []],
+    ['packed', ['packed']],
+    ['shipped', ['packed', 'shipped']],
+    ['cancelled after paying', ['cancelled']],
+  ] as const)('an order %s gives no review: 403 with detail, nothing stored', async (_label, moves) => {
+    const user = await newUser(t);
+    const [v] = await someVariants(t, 1, 15);
+    const order = await buy(t, user.token, [v.id]);
+    for (const to of moves) await moveAsStaff(order.id, to);
+    const res = await postReview(user.token, reviewForm({ variant: v.id, rating: 5, review: 'Too soon' }));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(NOT_DELIVERED);
+    expect(await ratingsOf(user.id)).toEqual([]);
+    // Once the same variant comes in an order that is delivered, the review is taken.
+    await deliver(t, (await buy(t, user.token, [v.id])).id);
+    const later = await postReview(user.token, reviewForm({ variant: v.id, rating: 5, review: 'Arrived' }));
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+  });
+
+  test("reviews stored before the rule (as the demo's were) are verified only when a delivered order backs them", async () => {
+    const [v] = await someVariants(t, 1, 16);
+    const stored = async (userId: number) => {
+      await t.db
+        .insertInto('ratings')
+        .values({ user_id: userId, product_id: v.product_id, variant_id: v.id, rating: 3, review: 'From before' })
+        .execute();
+      return ((await t.get(`/api/common/ratings/?user=${userId}`)).body as Review[]).map((r) => r.verified_purchase);
+    };
+    // No order behind it; a paid order not yet delivered; a delivered order.
+    expect(await stored((await newUser(t)).id)).toEqual([false]);
+    const paid = await newUser(t);
+    await buy(t, paid.token, [v.id]);
+    expect(await stored(paid.id)).toEqual([false]);
+    const received = await newUser(t);
+    await buyDelivered(t, received.token, [v.id]);
+    expect(await stored(received.id)).toEqual([true]);
   });
 
   test('one review per shopper and variant: the second is 409 with detail', async () => {

@@ -34,6 +34,8 @@ const PRODUCT_FIELDS = [
   'sub_category_name',
   'big_deal',
   'brand',
+  'average_rating',
+  'rating_count',
   'variants',
 ].sort();
 const VARIANT_FIELDS = [

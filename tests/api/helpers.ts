@@ -12,6 +12,8 @@ import type { AccountsOptions } from '../../server/services/auth/accounts';
 import { OutboxMailer } from '../../server/services/mail/outbox';
 import { createInvoices } from '../../server/services/invoices/issuing';
 import { createOrderNotifier } from '../../server/services/orders/notifications';
+import { createOrdering } from '../../server/services/orders/ordering';
+import { createRefunds } from '../../server/services/orders/refunds';
 import { createLocalProvider } from '../../server/services/payments/local';
 import { createRazorpayProvider, razorpayClient } from '../../server/services/payments/razorpay';
 import { hmacHex, paymentSignature, randomBase62 } from '../../server/services/payments/signatures';
@@ -438,6 +440,26 @@ export async function buy(t: TestApp, token: string, variantIds: number[]): Prom
   );
   const { res } = await pay(t, token, order);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return order;
+}
+
+/** Moves an order as the shop's staff would: packed, shipped, then delivered. */
+export async function deliver(t: TestApp, orderId: number): Promise<void> {
+  const ordering = staffOrdering(t);
+  for (const state of ['packed', 'shipped', 'delivered'] as const) await ordering.staffMove(orderId, state, null);
+}
+
+/** The ordering service as the back office's order desk uses it, over the test shop's database and clock. */
+export function staffOrdering(t: TestApp) {
+  const provider = createLocalProvider(TEST_PAYMENT_SECRET);
+  const refunds = createRefunds(t.db, provider, t.clock.now);
+  return createOrdering(t.db, { provider, refunds, invoices: createInvoices(t.db) }, t.clock.now);
+}
+
+/** Places, pays and delivers an order of one of each variant (a shopper who may review them); answers the order. */
+export async function buyDelivered(t: TestApp, token: string, variantIds: number[]): Promise<CreatedOrderBody> {
+  const order = await buy(t, token, variantIds);
+  await deliver(t, order.id);
   return order;
 }
 

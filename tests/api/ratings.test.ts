@@ -15,6 +15,8 @@ const REVIEW_FIELDS = [
   'user_first_name',
   'user_last_name',
   'product_name',
+  'verified_purchase',
+  'reply',
 ].sort();
 
 const t = appPerFile(() => makeTestApp(60));
@@ -52,6 +54,8 @@ describe('ratings', () => {
       expect(r.user_first_name.length).toBeGreaterThan(0);
       expect(r.user_last_name.length).toBeGreaterThan(0);
       expect(Number.isNaN(Date.parse(r.created_at))).toBe(false);
+      // The demo's reviews come with no order behind them: none is a verified purchase.
+      expect(r.verified_purchase).toBe(false);
     }
   });
 

@@ -4,7 +4,7 @@ import { redisStore } from '../../server/services/rate-limit';
 import { SharedRedis } from '../../server/shared/redis';
 import { StartupError, connectSharedRedis } from '../../server/runtime';
 import { loadEnv } from '../../server/env';
-import { buy, login, makeTestApp, newUser, someVariants, type TestApp } from './helpers';
+import { buyDelivered, login, makeTestApp, newUser, someVariants, type TestApp } from './helpers';
 import { deleteKeys, RedisRelay, redisAvailable, TEST_REDIS_URL, uniquePrefix } from './redis-available';
 
 /**
@@ -97,7 +97,7 @@ describe.skipIf(!available)('two app instances sharing one Redis', () => {
 
     const user = await newUser(pair.a);
     const [variant] = await someVariants(pair.a, 1, 0);
-    await buy(pair.a, user.token, [variant.id]);
+    await buyDelivered(pair.a, user.token, [variant.id]);
     const review = await pair.a.call('POST', '/api/common/ratings/', {
       token: user.token,
       json: { variant: variant.id, rating: 5, review: 'Shines like new' },

@@ -17,6 +17,8 @@ const PAGES = {
   'fallback/product/index.html': '<!doctype html><title>Product</title><h1>PRODUCT FALLBACK</h1>',
   'trackorder/index.html': '<!doctype html><title>Track</title><h1>TRACK ORDER PAGE</h1>',
   'product-details/2/index.html': '<!doctype html><title>Built</title><h1>BUILT PRODUCT 2</h1>',
+  'subcategories/3/index.html': '<!doctype html><title>Category</title><h1>STATIC CATEGORY 3</h1>',
+  'subcategoriesproducts/12/index.html': '<!doctype html><title>Subcategory</title><h1>STATIC SUBCATEGORY 12</h1>',
 } satisfies Record<string, string>;
 
 beforeAll(async () => {
@@ -36,6 +38,12 @@ beforeAll(async () => {
     // Stands in for a build's on-demand pages: answers one address, declines the rest.
     renderPage: async (request) => {
       const url = new URL(request.url);
+      // The browse page of category 3 only: subcategory 12 stands for a build without one.
+      if (url.pathname === '/browse/category/3') {
+        return new Response(`<!doctype html><h1>RENDERED BROWSE 3 ${url.searchParams.toString()}</h1>`, {
+          headers: { 'content-type': 'text/html' },
+        });
+      }
       if (url.pathname.replace(/\/$/, '') !== '/searchproductlist') return null;
       const text = url.searchParams.get('search') ?? '';
       return new Response(
@@ -67,6 +75,21 @@ describe('serving the built site', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(res.body).toContain(text);
+  });
+
+  test.each<[string, string]>([
+    ['/subcategories/3', 'STATIC CATEGORY 3'],
+    ['/subcategories/3?sub_category=9', 'STATIC CATEGORY 3'],
+    ['/subcategories/3?price=abc&sort=drop%20table', 'STATIC CATEGORY 3'],
+    [
+      '/subcategories/3?brand=Amul&price=100-250&sort=price_asc',
+      'RENDERED BROWSE 3 brand=Amul&price=100-250&sort=price_asc',
+    ],
+    ['/subcategoriesproducts/12?brand=Amul', 'STATIC SUBCATEGORY 12'],
+  ])('%s → %s (a narrowed list is drawn on demand when the build can)', async (urlPath, text) => {
+    const res = await t.get(urlPath);
+    expect(res.status).toBe(200);
     expect(res.body).toContain(text);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  buy,
+  buyDelivered,
   makeTestApp,
   newUser,
   requestPin,
@@ -89,7 +89,7 @@ describe('reviews: line breaks allowed, control and text-direction characters an
   const review = async (text: string, offset: number) => {
     const user = await newUser(t);
     const [v] = await someVariants(t, 1, offset);
-    await buy(t, user.token, [v.id]);
+    await buyDelivered(t, user.token, [v.id]);
     const form = new FormData();
     form.set('variant', String(v.id));
     form.set('rating', '4');

@@ -44,6 +44,8 @@ async function logIn(page: Page, s: Shopper, password = s.password): Promise<voi
 }
 
 test('register, log in, update the profile with a picture, manage addresses, log out', async ({ page }) => {
+  // A whole account's journey through five pages and an upload: about 25 s on a busy machine.
+  test.setTimeout(60_000);
   const s = newShopper();
   await register(page, s);
   await logIn(page, s);

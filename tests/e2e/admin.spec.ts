@@ -90,6 +90,7 @@ test('an owner invites a manager, who signs in on a phone and sees only what a m
     'To pack',
     'Refunds',
     'Catalogue',
+    'Synonyms',
     'Reviews',
     'Customers',
     'Staff',
@@ -162,6 +163,7 @@ test('an owner invites a manager, who signs in on a phone and sees only what a m
     'To pack',
     'Refunds',
     'Catalogue',
+    'Synonyms',
     'Reviews',
   ]);
   await expect(managerPage.getByText('Moderate reviews')).toBeVisible();

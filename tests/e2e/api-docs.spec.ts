@@ -5,6 +5,9 @@ import { expect, test } from '@playwright/test';
  * own, renders the OpenAPI document in Chromium without a console error or a blocked request.
  */
 test('the API reference page renders every group and operation, with nothing blocked', async ({ page, baseURL }) => {
+  // Swagger UI reads and draws the whole document (over 120 operations) in the page: on a loaded 2-core machine the
+  // drawing alone took most of the default 30 s (2026-12-01), so the test has room for it and its clicks.
+  test.setTimeout(120_000);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || /Content.Security.Policy|Refused to/i.test(message.text())) {
@@ -53,12 +56,12 @@ test('the API reference page renders every group and operation, with nothing blo
     0,
   );
   expect(operations).toBeGreaterThanOrEqual(41);
-  await expect(page.locator('.opblock-summary-path')).toHaveCount(operations);
+  await expect(page.locator('.opblock-summary-path')).toHaveCount(operations, { timeout: 30_000 });
 
   // An operation opens to its answers, with the contract's schemas.
   await product.click();
   const opened = page.locator('.opblock.is-open');
-  await expect(opened.getByText('Get one product')).toBeVisible();
+  await expect(opened.getByText('Get one product')).toBeVisible({ timeout: 30_000 });
   await expect(opened.locator('tr.response[data-code="200"]')).toBeVisible();
   await expect(opened.locator('tr.response[data-code="404"]')).toBeVisible();
 

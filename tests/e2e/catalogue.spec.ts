@@ -5,6 +5,8 @@ import { DESKTOP } from './fixtures';
 test.use({ viewport: DESKTOP });
 
 test('a grid shows 50 products and Load More adds 50 at a time', async ({ page }) => {
+  // Seven or more pages of 50 cards, every one checked: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   await page.goto('/productslisting');
   const cards = page.getByRole('list', { name: 'All products' }).getByRole('listitem');
   const counter = page.getByText(/Showing \d+ of \d+ products/);

@@ -110,7 +110,9 @@ async function problemsIn(
             CLOSE_WITHIN_MS,
           ))
         ) {
-          problems.push(`${current}: the page did not close within ${CLOSE_WITHIN_MS / 1000} s`);
+          // Chromium may never acknowledge a close that raced a navigation (see leaveAndClose): the
+          // page is left to the context's close below, which is bounded and reported in its turn.
+          test.info().annotations.push({ type: 'slow close', description: `${current}: left to the context` });
         }
       }
     }),

@@ -232,7 +232,7 @@ test('search box: typed and sent with Enter at once', async ({ browser }) => {
   const context = () => contextFor(browser, null);
   await inSlots(context, async (page, i) => {
     await open(page, '/aboutus');
-    const box = page.getByRole('searchbox', { name: 'Search products' });
+    const box = page.getByRole('combobox', { name: 'Search products' });
     await box.fill('milk');
     await box.press('Enter');
     await expect(page, `search, round ${i + 1}`).toHaveURL(/\/searchproductlist\?search=milk$/);

@@ -8,8 +8,10 @@ const PICTURES_TIMEOUT_MS = 600_000;
 /**
  * Runs once the test shop answers (after Playwright's webServer): checks that it runs on the pinned Node's major
  * (`/api/health`'s `node`: the browser tests exercise the shop on the Node it runs on in production), then waits
- * until the first build is served and every photo of the demo seed is drawn and encoded (`pictures`), so that no
- * test sees a picture still on its way. The shop encodes them beside its first build.
+ * until the first build is served and every photo of the demo seed is drawn and encoded (`pictures`). The shop
+ * encodes them beside its first build. A picture asked for before its turn would be made then (images.spec.ts shows
+ * it), but making the photos of twenty new product pages one page at a time made the tests that open many pages
+ * run past their time on a busy machine; encoded first, no test pays for a picture.
  */
 export default async function waitForPictures(config: FullConfig): Promise<void> {
   const baseURL = config.projects[0]?.use.baseURL;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { IMAGE_WIDTHS, IMAGES_PATH, parseImageName } from '../../contract/images';
 import { apiShopper, storeSession, waitForIslands, type ApiShopper } from './fixtures';
@@ -323,4 +325,49 @@ test.describe('pictures', () => {
       expect(loadingProblems(visits), 'loading').toEqual([]);
     });
   }
+});
+
+test.describe('a picture not encoded yet', () => {
+  /**
+   * A new shop draws and encodes its demo photos in the background for minutes after it opens, while its pages
+   * already name them. The product's photo files are removed here (the originals too), as on a first start before
+   * the encoder reached them: the page still shows every picture, made when the browser asks for it. The files
+   * removed are made again the same way, so no other test sees a difference.
+   */
+  test('a product page whose photos are not on disk shows every one of them, on a 360 px phone', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const productId = 2;
+    const html = await (await page.request.get(`/product-details/${productId}`)).text();
+    const hashes = new Set([...html.matchAll(/\/media\/images\/([0-9a-f]{16})-/g)].map((m) => m[1]));
+    expect(hashes.size).toBeGreaterThan(0);
+    const folder = path.join(process.env.E2E_DATA_DIR as string, 'media', 'images');
+    const removed = fs.readdirSync(folder).filter((name) => hashes.has(name.slice(0, 16)));
+    for (const name of removed) fs.rmSync(path.join(folder, name), { force: true });
+    expect(removed.length).toBeGreaterThan(0);
+
+    const failed: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes(IMAGES_PATH) && res.status() !== 200) failed.push(`${res.status()} ${res.url()}`);
+    });
+    await page.goto(`/product-details/${productId}`);
+    const gallery = page.locator('main img[src*="/media/images/"]');
+    await expect(gallery.first()).toBeVisible();
+    // Every picture the page shows arrives whole: decoded, with its natural size.
+    await expect
+      .poll(
+        () =>
+          gallery.evaluateAll((imgs) =>
+            (imgs as HTMLImageElement[])
+              .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+              .every((img) => img.complete && img.naturalWidth > 0),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(failed).toEqual([]);
+    await context.close();
+  });
 });

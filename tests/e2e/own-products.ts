@@ -38,6 +38,8 @@ export interface OwnProductOptions {
   name?: string;
   /** Each variant's colour and size (default: one variant with neither). */
   variants?: { color: string; size: string }[];
+  /** Packs sold by weight or volume instead of sized pieces: each one's unit and amount ('kg', 1). */
+  packs?: { unit: string; unit_value: number }[];
   /** Stock of each variant (default 50). */
   onHand?: number;
   /** List price and selling price of the first variant in rupees (defaults 599 and 449); each later one ₹100 more. */
@@ -59,6 +61,10 @@ export interface OwnProduct {
   }[];
 }
 
+function packName(pack: { unit: string; unit_value: number } | undefined): string | undefined {
+  return pack && `${pack.unit_value} ${pack.unit}`;
+}
+
 /** A product of the test's own, added through the back office's API; its page follows within a second or two. */
 export async function ownProduct(request: APIRequestContext, options: OwnProductOptions = {}): Promise<OwnProduct> {
   serial += 1;
@@ -67,7 +73,8 @@ export async function ownProduct(request: APIRequestContext, options: OwnProduct
   const price = options.price ?? 599;
   const finalPrice = options.finalPrice ?? 449;
   shelf ??= testShelf(request);
-  const kinds = options.variants ?? [null];
+  const kinds: ({ color: string; size: string } | null)[] = options.variants ??
+    options.packs?.map(() => null) ?? [null];
   const answer = await request.post('/api/admin/catalogue/products', {
     headers: await staffHeaders(request),
     data: {
@@ -79,11 +86,11 @@ export async function ownProduct(request: APIRequestContext, options: OwnProduct
       hsn_code: '7323',
       gst_rate: 12,
       variants: kinds.map((kind, i) => ({
-        name: kind ? `${kind.color} ${kind.size}` : 'Standard',
+        name: kind ? `${kind.color} ${kind.size}` : (packName(options.packs?.[i]) ?? 'Standard'),
         sku: `T-${tag}-${i + 1}`,
         ...(kind ?? {}),
-        unit: 'piece',
-        unit_value: 1,
+        unit: options.packs?.[i]?.unit ?? 'piece',
+        unit_value: options.packs?.[i]?.unit_value ?? 1,
         price: price + 100 * i,
         final_price: finalPrice + 100 * i,
         on_hand: options.onHand ?? 50,

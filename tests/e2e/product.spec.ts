@@ -153,7 +153,8 @@ test('the delivery box and the tabs fetch their code only when the shopper reach
   await page.goto('/product-details/1');
   await waitForIslands(page);
   await page.waitForLoadState('networkidle');
-  const waiting = page.locator('astro-island[ssr][client="interaction"]');
+  // The product's two (the header's search suggestions wait for the search box the same way).
+  const waiting = page.locator('main astro-island[ssr][client="interaction"]');
   await expect(waiting).toHaveCount(2);
   expect(fetched, 'fetched before any interaction').toEqual([]);
   // As built, the description is there without them.

@@ -5,7 +5,7 @@ test.use({ viewport: DESKTOP });
 
 test('searching from the header lists matching products, sortable by price', async ({ page }) => {
   await page.goto('/aboutus');
-  const box = page.getByRole('searchbox', { name: 'Search products' });
+  const box = page.getByRole('combobox', { name: 'Search products' });
   await box.fill('  milk  ');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/searchproductlist\?search=milk$/);
@@ -52,7 +52,7 @@ test('search results and a subcategory arrive in the page itself, before any scr
 
 test('an empty search does nothing; an unknown one says so', async ({ page }) => {
   await page.goto('/aboutus');
-  const box = page.getByRole('searchbox', { name: 'Search products' });
+  const box = page.getByRole('combobox', { name: 'Search products' });
   await box.fill('   ');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/aboutus$/);

@@ -16,6 +16,7 @@ describe('loadEnv', () => {
       rebuildIntervalMinutes: 0,
       siteBuilds: true,
       pictureEncoding: true,
+      backgroundEncoding: true,
       buildWorkers: Math.min(2, os.availableParallelism()),
       logRequests: false,
       jwtSecret: undefined,
@@ -94,6 +95,7 @@ describe('loadEnv', () => {
       rebuildIntervalMinutes: 30,
       siteBuilds: false,
       pictureEncoding: false,
+      backgroundEncoding: false,
       buildWorkers: 3,
       logRequests: true,
       jwtSecret: 's'.repeat(40),
@@ -129,6 +131,17 @@ describe('loadEnv', () => {
     expect(loadEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(loadEnv({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  test('PICTURE_ENCODING: in the background and on demand, on demand only, or never', () => {
+    const read = (value: string) => {
+      const { pictureEncoding, backgroundEncoding } = loadEnv({ PICTURE_ENCODING: value });
+      return { pictureEncoding, backgroundEncoding };
+    };
+    expect(read('on')).toEqual({ pictureEncoding: true, backgroundEncoding: true });
+    expect(read('on-demand')).toEqual({ pictureEncoding: true, backgroundEncoding: false });
+    expect(read('off')).toEqual({ pictureEncoding: false, backgroundEncoding: false });
+    expect(() => loadEnv({ PICTURE_ENCODING: 'sometimes' })).toThrow('must be on, on-demand or off');
   });
 
   test('the site URL defaults to the chosen port', () => {

@@ -88,7 +88,7 @@ describe('variant labels', () => {
     [{ size: null, unit: 'pair', unit_value: 1 }, null, null],
     [{ size: null, unit: 'g', unit_value: 500 }, '500 g', '500 g'],
     [{ size: null, unit: 'g', unit_value: 0 }, null, null],
-    [{ size: '6', unit: 'l', unit_value: 1.5 }, '1.5 l', '6'],
+    [{ size: '6', unit: 'l', unit_value: 1.5 }, '1.5 L', '6'],
   ])('%j: weight %s, size %s', (variant, weight, size) => {
     expect(weightLabel(variant)).toBe(weight);
     expect(sizeLabel(variant)).toBe(size);

@@ -18,6 +18,10 @@ import { packing } from './0016-packing';
 import { homeContent } from './0017-home-content';
 import { stockHistory } from './0018-stock-history';
 import { search } from './0019-search';
+import { synonymsVersion } from './0020-synonyms-version';
+import { stockFlips } from './0021-stock-flips';
+import { productRatings } from './0022-product-ratings';
+import { reviewReplies } from './0023-review-replies';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +44,10 @@ const migrations: Record<string, Migration> = {
   '0017-home-content': homeContent,
   '0018-stock-history': stockHistory,
   '0019-search': search,
+  '0020-synonyms-version': synonymsVersion,
+  '0021-stock-flips': stockFlips,
+  '0022-product-ratings': productRatings,
+  '0023-review-replies': reviewReplies,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

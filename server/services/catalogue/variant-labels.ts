@@ -2,7 +2,7 @@ import { formatQuantity } from '../../../contract/format';
 import { isSizedUnit } from '../../../contract/variants';
 import type { VariantSummary } from '../../repositories/catalogue';
 
-/** Weight or volume of a variant sold by measure ('500 g', '1.5 l'); null for pieces and pairs. */
+/** Weight or volume of a variant sold by measure ('500 g', '1.5 L'); null for pieces and pairs. */
 export function weightLabel(v: Pick<VariantSummary, 'unit' | 'unit_value'>): string | null {
   return isSizedUnit(v.unit) || !(v.unit_value > 0) ? null : formatQuantity(v.unit_value, v.unit);
 }

@@ -142,6 +142,11 @@ export async function writeResponsiveWidths(
   return written;
 }
 
+/** One responsive width of a picture in one format, resized from `source` (an original: made on demand). */
+export async function encodeWidth(source: sharp.Sharp, width: number, format: ImageFormat): Promise<Buffer> {
+  return ENCODERS[format](source.resize({ width, withoutEnlargement: true }).toColourspace('srgb')).toBuffer();
+}
+
 /** Writes a picture's original (unless there) and its responsive widths; answers its public address. */
 export async function storePicture(mediaDir: string, facts: PictureFacts, original: Buffer): Promise<string> {
   const file = originalFile(mediaDir, facts);

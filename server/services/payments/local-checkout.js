@@ -123,7 +123,10 @@
     var dialog = element(
       'dialog',
       '',
-      'max-width:24rem;width:calc(100vw - 2rem);border:0;border-top:6px solid ' +
+      // margin:auto centres the modal (a page's CSS reset may have taken the browser's own away); the height keeps
+      // it whole on a short screen.
+      'margin:auto;max-height:calc(100dvh - 2rem);overflow:auto;box-sizing:border-box;' +
+        'max-width:24rem;width:calc(100vw - 2rem);border:0;border-top:6px solid ' +
         accent +
         ';border-radius:12px;padding:1.5rem;font-family:system-ui,sans-serif;color:#1f2937;background:#fff;' +
         'box-shadow:0 20px 50px rgba(0,0,0,.3)',

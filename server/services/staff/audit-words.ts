@@ -289,6 +289,13 @@ function summaryOf(entry: AuditFacts, name: string, changes: readonly AuditChang
       return `Removed a picture from ${name}`;
     case 'image.move':
       return `Moved a picture of ${name}: place ${word('position', before)} → ${word('position', after)}`;
+    case 'synonym.create':
+    case 'synonym.delete': {
+      const pair = after ?? before;
+      const arrow = pair?.both_ways === false ? '→' : '↔';
+      const words = `${text(pair, 'term') ?? '?'} ${arrow} ${text(pair, 'synonym') ?? '?'}`;
+      return action === 'synonym.create' ? `Added synonym ${words}` : `Removed synonym ${words}`;
+    }
     case 'catalogue.import': {
       const count = (key: string) => (typeof after?.[key] === 'number' ? String(after[key]) : '?');
       return `Imported a catalogue CSV: ${count('rows')} rows, ${count('products')} products, ${count('variants')} variants`;

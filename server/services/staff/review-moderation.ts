@@ -9,6 +9,7 @@ import {
   moderationPage,
   reviewVisibility,
   setReviewHidden,
+  setReviewReply,
   type ModerationFilter,
 } from '../../repositories/reviews';
 import { recordSiteChange } from '../site/changes';
@@ -24,6 +25,7 @@ import type { StaffContext } from './context';
 export const REVIEW_NOT_FOUND = 'Review not found.';
 export const ALREADY_HIDDEN = 'This review is hidden already.';
 export const NOT_HIDDEN = 'This review is not hidden.';
+export const NO_REPLY = 'This review has no reply.';
 const CHANGED_MEANWHILE = 'This review was changed meanwhile. Please reload the page and try again.';
 
 async function reviewsOf(db: Db, filter: ModerationFilter, offset: number, limit: number): Promise<ModeratedReview[]> {
@@ -51,6 +53,17 @@ async function reviewsOf(db: Db, filter: ModerationFilter, offset: number, limit
               r.hidden_by === null
                 ? null
                 : { id: r.hidden_by, name: r.hidden_by_name ?? '', email: r.hidden_by_email ?? '' },
+          },
+    reply:
+      r.reply === null
+        ? null
+        : {
+            text: r.reply,
+            at: r.replied_at ?? r.created_at,
+            by:
+              r.replied_by === null
+                ? null
+                : { id: r.replied_by, name: r.replied_by_name ?? '', email: r.replied_by_email ?? '' },
           },
   }));
 }
@@ -135,4 +148,63 @@ export function unhideReview(
   id: number,
 ): Promise<ModeratedReview> {
   return changeVisibility(staff, actor, id, null);
+}
+
+/** The staff member replying: the back office's calls always have one. */
+function repliedBy(actor: Actor): number {
+  if (actor.staffId === null) throw new Error('A reply needs the staff member who writes it.');
+  return actor.staffId;
+}
+
+/**
+ * Writes the shop's reply to a review (`text`), replacing the one it has, or removes it (null).
+ * The change and its audit entry are one transaction; the public answers are emptied after it
+ * commits (the Review tab reads the reviews live, so no page needs rendering again). A hidden
+ * review may be replied to: the reply shows when it is shown again.
+ */
+async function changeReply(
+  staff: Pick<StaffContext, 'db' | 'now' | 'catalogueChanged'>,
+  actor: Actor,
+  id: number,
+  text: string | null,
+): Promise<ModeratedReview> {
+  const at = staff.now();
+  const changed = await inTransaction(staff.db, async (trx) => {
+    const review = await reviewVisibility(trx, id);
+    if (!review) throw new NotFound(REVIEW_NOT_FOUND);
+    if (text === null && review.reply === null) throw new Conflict(NO_REPLY);
+    // The same words again change nothing, and log nothing.
+    if (text !== null && text === review.reply) return false;
+    const reply = text === null ? null : { text, at: new Date(at).toISOString(), by: repliedBy(actor) };
+    if (!(await setReviewReply(trx, id, review.reply, reply))) throw new Conflict(CHANGED_MEANWHILE);
+    await recordAudit(trx, actor, at, {
+      action: text === null ? 'review.reply_delete' : review.reply === null ? 'review.reply' : 'review.reply_edit',
+      entity: 'review',
+      entityId: id,
+      before: review.reply === null ? null : { reply: review.reply },
+      after: text === null ? null : { reply: text },
+    });
+    return true;
+  });
+  if (changed) staff.catalogueChanged();
+  return readModeratedReview(staff.db, id);
+}
+
+/** Writes or replaces the shop's reply to a review. */
+export function replyToReview(
+  staff: Pick<StaffContext, 'db' | 'now' | 'catalogueChanged'>,
+  actor: Actor,
+  id: number,
+  text: string,
+): Promise<ModeratedReview> {
+  return changeReply(staff, actor, id, text);
+}
+
+/** Removes the shop's reply to a review. */
+export function removeReviewReply(
+  staff: Pick<StaffContext, 'db' | 'now' | 'catalogueChanged'>,
+  actor: Actor,
+  id: number,
+): Promise<ModeratedReview> {
+  return changeReply(staff, actor, id, null);
 }

@@ -9,6 +9,7 @@ import { Field } from '../../ui/form';
 import { FormMessage } from '../../ui/form-message';
 import { useFields } from '../../ui/form-state';
 import { Button } from '../../ui/Button';
+import { usePincodePlace } from './use-pincode-place';
 
 const EMPTY = {
   name: '',
@@ -35,6 +36,7 @@ export function AddressForm({
   const { values, setValues, errors, setErrors, set } = useFields(EMPTY);
   const statesId = useId();
   const [pending, setPending] = useState(false);
+  const placeNote = usePincodePlace(values, set);
   const [message, setMessage] = useState<{ text: string; kind: 'error' | 'success' }>({ text: '', kind: 'success' });
 
   const submit = async (event: FormEvent) => {
@@ -78,7 +80,12 @@ export function AddressForm({
         maxLength: 10,
         autoComplete: 'tel-national',
       })}
-      {field('pincode', 'Pincode', { inputMode: 'numeric', maxLength: 6, autoComplete: 'postal-code' })}
+      {field('pincode', 'Pincode', {
+        inputMode: 'numeric',
+        maxLength: 6,
+        autoComplete: 'postal-code',
+        hint: placeNote || undefined,
+      })}
       {field('locality', 'Locality')}
       {field('area', 'Address', { className: 'sm:col-span-2', autoComplete: 'street-address' })}
       {field('city', 'City', { autoComplete: 'address-level2' })}
@@ -112,6 +119,10 @@ export function AddressForm({
           ))}
         </div>
       </fieldset>
+      {/* Heard when City and State are filled in from the pincode (the hint under Pincode says it to the eye). */}
+      <p role="status" className="sr-only">
+        {placeNote}
+      </p>
       <div className="sm:col-span-2">
         <FormMessage message={message.text} kind={message.kind} />
       </div>

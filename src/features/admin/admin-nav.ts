@@ -3,7 +3,7 @@ import * as adminRoutes from './admin-routes';
 
 /** A part of the back office: its page, and what a role must be allowed to see it. */
 export interface AdminSection {
-  key: 'dashboard' | 'orders' | 'packing' | 'refunds' | 'catalogue' | 'reviews' | 'customers' | 'staff' | 'audit';
+  key: 'dashboard' | 'orders' | 'packing' | 'refunds' | 'catalogue' | 'synonyms' | 'reviews' | 'customers' | 'staff' | 'audit';
   label: string;
   /** Its page; null while the page is still to be built (kept here so the menu's order is settled). */
   href: string | null;
@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'packing', label: 'To pack', href: adminRoutes.adminPacking, permission: 'orders.read' },
   { key: 'refunds', label: 'Refunds', href: adminRoutes.adminRefunds, permission: 'refunds.approve' },
   { key: 'catalogue', label: 'Catalogue', href: adminRoutes.adminCatalogue, permission: 'catalogue.read' },
+  { key: 'synonyms', label: 'Synonyms', href: adminRoutes.adminSynonyms, permission: 'catalogue.read' },
   { key: 'reviews', label: 'Reviews', href: adminRoutes.adminReviews, permission: 'reviews.moderate' },
   { key: 'customers', label: 'Customers', href: adminRoutes.adminCustomers, permission: 'customers.read' },
   { key: 'staff', label: 'Staff', href: adminRoutes.adminStaff, permission: 'staff.manage' },

@@ -6,14 +6,29 @@ import { ADMIN_SECTIONS, navFor } from './admin-nav';
 import { auditValueText } from './audit/audit-text';
 import { groupedKey, inviteTokenFrom } from './staff/invite-link';
 import { qrPath } from './staff/qr-path';
+import { pairText } from './synonyms/synonym-list';
 
 const NOW = Date.parse('2026-11-24T08:00:00Z');
 
 describe('the menu shows only what the role may do', () => {
   test.each<[StaffRole, string[]]>([
-    ['owner', ['Dashboard', 'Orders', 'To pack', 'Refunds', 'Catalogue', 'Reviews', 'Customers', 'Staff', 'Audit log']],
-    ['manager', ['Dashboard', 'Orders', 'To pack', 'Refunds', 'Catalogue', 'Reviews']],
-    ['support', ['Dashboard', 'Orders', 'To pack', 'Catalogue', 'Customers']],
+    [
+      'owner',
+      [
+        'Dashboard',
+        'Orders',
+        'To pack',
+        'Refunds',
+        'Catalogue',
+        'Synonyms',
+        'Reviews',
+        'Customers',
+        'Staff',
+        'Audit log',
+      ],
+    ],
+    ['manager', ['Dashboard', 'Orders', 'To pack', 'Refunds', 'Catalogue', 'Synonyms', 'Reviews']],
+    ['support', ['Dashboard', 'Orders', 'To pack', 'Catalogue', 'Synonyms', 'Customers']],
   ])('%s', (role, labels) => {
     expect(navFor(role).map((s) => s.label)).toEqual(labels);
   });
@@ -93,6 +108,15 @@ describe('the QR code', () => {
   test('draws one unit square per dark module, at its column and row', () => {
     const dark = new Set(['0,0', '2,1']);
     expect(qrPath({ size: 3, get: (row, col) => dark.has(`${row},${col}`) })).toBe('M0 0h1v1h-1zM1 2h1v1h-1z');
+  });
+});
+
+describe('a synonym pair in words', () => {
+  test.each([
+    [{ term: 'haldi', synonym: 'turmeric', both_ways: true }, 'haldi ↔ turmeric'],
+    [{ term: 'masoor', synonym: 'red lentil', both_ways: false }, 'masoor → red lentil'],
+  ])('%j reads %s', (pair, text) => {
+    expect(pairText(pair)).toBe(text);
   });
 });
 

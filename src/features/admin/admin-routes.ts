@@ -27,5 +27,7 @@ export const adminProduct = (id: number) => `/admin/product?id=${id}`;
 export const adminNewProduct = '/admin/product?new=1';
 /** Categories, subcategories and the home page's banners. */
 export const adminCategories = '/admin/categories';
+/** The search synonyms (haldi ↔ turmeric). */
+export const adminSynonyms = '/admin/synonyms';
 /** The catalogue's CSV import. */
 export const adminImport = '/admin/import';

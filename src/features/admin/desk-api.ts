@@ -129,3 +129,17 @@ export async function hideReview(id: number, reason: string): Promise<ModeratedR
 export async function unhideReview(id: number): Promise<ModeratedReview> {
   return (await call(`admin/reviews/${id}/unhide`, { method: 'POST', json: {}, ...asStaff() })) as ModeratedReview;
 }
+
+/** Writes the shop's reply to a review, or replaces the one it has. */
+export async function replyToReview(id: number, reply: string): Promise<ModeratedReview> {
+  return (await call(`admin/reviews/${id}/reply`, {
+    method: 'PUT',
+    json: { reply },
+    ...asStaff(),
+  })) as ModeratedReview;
+}
+
+/** Removes the shop's reply to a review. */
+export async function removeReviewReply(id: number): Promise<ModeratedReview> {
+  return (await call(`admin/reviews/${id}/reply`, { method: 'DELETE', ...asStaff() })) as ModeratedReview;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Product, Variant } from '../../../contract/types';
 import { startShopperState } from '../../lib/stores/shopper';
 import { preselectedVariant, shownVariant, variantForColour } from './variant-choices';
@@ -14,6 +14,8 @@ import { useStock, variantStock } from './stock';
 export function ProductDetailView({ product }: { product: Product }) {
   const [chosenId, setChosenId] = useState<number | null>(preselectedVariant(product)?.id ?? null);
   const [imageKey, setImageKey] = useState(0);
+  const [sizeAsk, setSizeAsk] = useState<string | null>(null);
+  const sizeRow = useRef<HTMLFieldSetElement>(null);
   const stock = useStock([product.id]);
 
   useEffect(() => startShopperState(), []);
@@ -23,8 +25,18 @@ export function ProductDetailView({ product }: { product: Product }) {
   const choose = (v: Variant) => {
     setChosenId(v.id);
     setImageKey((k) => k + 1);
+    setSizeAsk(null);
   };
-  const { addCart, buyNow } = buyActions(product, chosenId, stock);
+  // Sizes of clothes and shoes are never guessed: a press before a choice takes the shopper to them.
+  const askForSize = (text: string) => {
+    const row = sizeRow.current;
+    if (!row) return false;
+    setSizeAsk(text);
+    row.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    row.focus({ preventScroll: true });
+    return true;
+  };
+  const { addCart, buyNow } = buyActions(product, chosenId, stock, askForSize);
 
   return (
     <>
@@ -41,11 +53,13 @@ export function ProductDetailView({ product }: { product: Product }) {
             Brand: <span className="font-semibold">{product.brand}</span>
           </p>
         )}
-        {shown && <ProductSummary variant={shown} stock={shownStock} />}
+        {shown && <ProductSummary rating={product} variant={shown} stock={shownStock} />}
         <VariantPicker
           product={product}
           shown={shown}
           chosenId={chosenId}
+          sizeRow={sizeRow}
+          sizeAsk={sizeAsk}
           onChoose={choose}
           onColour={(v) => choose(variantForColour(product, v, shown))}
         />

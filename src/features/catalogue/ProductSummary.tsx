@@ -1,27 +1,21 @@
-import { formatRating, formatRupees } from '../../../contract/format';
-import type { Variant } from '../../../contract/types';
-import { starFill } from './rating';
+import { formatRupees } from '../../../contract/format';
+import type { Product, Variant } from '../../../contract/types';
+import { RatingFigure } from './RatingFigure';
 import type { VariantStock } from './stock';
 
-/** The chosen variant's rating, prices and, when it runs low or out, its stock. */
-export function ProductSummary({ variant: shown, stock: shownStock }: { variant: Variant; stock: VariantStock }) {
+/** The product's rating (all its variants' reviews), the chosen variant's prices and, when it runs low or out, its stock. */
+export function ProductSummary({
+  rating: { average_rating: average, rating_count: count },
+  variant: shown,
+  stock: shownStock,
+}: {
+  rating: Pick<Product, 'average_rating' | 'rating_count'>;
+  variant: Variant;
+  stock: VariantStock;
+}) {
   return (
     <>
-      <p className="flex items-center gap-2 text-sm">
-        <span className="sr-only">Rated {formatRating(shown.average_rating)} out of 5</span>
-        <span className="relative inline-block leading-none text-slate-300" aria-hidden="true">
-          ★★★★★
-          <span
-            className="absolute inset-0 overflow-hidden whitespace-nowrap text-amber-500"
-            style={{ width: `${starFill(shown.average_rating)}%` }}
-          >
-            ★★★★★
-          </span>
-        </span>
-        <span className="text-muted" aria-hidden="true">
-          {formatRating(shown.average_rating)} ({shown.rating_count})
-        </span>
-      </p>
+      <RatingFigure average={average} count={count} />
       <p className="flex flex-wrap items-baseline gap-3" data-testid="product-price">
         <span className="text-3xl font-bold text-brand-800">{formatRupees(shown.final_price)}</span>
         {shown.discount_percent > 0 && (

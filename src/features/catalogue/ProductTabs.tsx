@@ -9,15 +9,24 @@ export type TabsProduct = Pick<
   Product,
   'id' | 'description' | 'weight' | 'length' | 'width' | 'height' | 'category_name' | 'sub_category_name'
 > & {
-  /** Reviews counted when the page was built (each variant's `rating_count`). */
+  /** Reviews counted when the page was built (the product's `rating_count`). */
   reviewCount: number;
 };
 
 /** The part of `product` the tabs need. */
 export function tabsProduct(product: Product): TabsProduct {
   const { id, description, weight, length, width, height, category_name, sub_category_name } = product;
-  const reviewCount = product.variants.reduce((n, v) => n + v.rating_count, 0);
-  return { id, description, weight, length, width, height, category_name, sub_category_name, reviewCount };
+  return {
+    id,
+    description,
+    weight,
+    length,
+    width,
+    height,
+    category_name,
+    sub_category_name,
+    reviewCount: product.rating_count,
+  };
 }
 
 const TABS = [

@@ -1,13 +1,15 @@
-import { formatRupees } from '../../../contract/format';
+import type { CSSProperties } from 'react';
+import { formatCounted, formatRating, formatRupees } from '../../../contract/format';
 import type { SearchProduct } from '../../../contract/types';
 import * as routes from '../../lib/routes';
 import { Picture } from '../../ui/Picture';
 import { PICTURE_SIZES } from '../../ui/picture-sizes';
 import { cardPicture } from './card-picture';
+import { starFill } from './rating';
 import { sellingPrice } from './search';
 import type { VariantStock } from './stock';
 
-/** One search result: its picture, name and price, with a stock badge when it runs low or out. */
+/** One search result: its picture, name, rating and price, with a stock badge when it runs low or out. */
 export function SearchResultCard({
   product: p,
   stock: shown,
@@ -42,6 +44,20 @@ export function SearchResultCard({
           class="aspect-square w-full rounded-lg bg-slate-50 object-contain"
         />
         <h2 className="mt-2 line-clamp-2 text-sm font-semibold">{p.title}</h2>
+        {/*
+          The markup of RatingFigure.tsx, written out: imported from both, it becomes a chunk of its own
+          that costs the product page 0.08 KB more JavaScript (measured 2026-12-02).
+        */}
+        <p className="mt-1 flex items-center text-sm">
+          <span
+            className="rating-stars text-muted"
+            role="img"
+            aria-label={`Rated ${formatRating(p.average_rating)} out of 5, ${formatCounted(p.rating_count, 'review')}`}
+            style={{ '--fill': `${starFill(p.average_rating)}%` } as CSSProperties}
+          >
+            {formatRating(p.average_rating)} ({formatCounted(p.rating_count, 'review')})
+          </span>
+        </p>
         <p className="mt-1 font-bold text-brand-800" data-testid="search-price">
           {formatRupees(sellingPrice(p))}
         </p>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getSubcategoryProducts, searchProducts } from '../../lib/api/catalogue';
 import type { SearchProduct } from '../../../contract/types';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
@@ -20,6 +20,11 @@ interface Props {
   sideCategories: { name: string; href: string }[];
   /** Present when the page was rendered with its results; otherwise they are fetched here. */
   initial?: InitialResults | null;
+  /**
+   * What the page drew for a search that found nothing (components/NoResultsHelp.astro): shown
+   * under 'No products found.' while the results are the page's own.
+   */
+  children?: ReactNode;
 }
 
 /**
@@ -43,7 +48,7 @@ function CategoryList({ categories }: { categories: Props['sideCategories'] }) {
   );
 }
 
-function SearchResultsView({ sideCategories, initial = null }: Props) {
+function SearchResultsView({ sideCategories, initial = null, children }: Props) {
   const [results, setResults] = useState<SearchProduct[] | null>(initial?.products ?? null);
   const [failed, setFailed] = useState(false);
   const [order, setOrder] = useState<PriceOrder>('relevance');
@@ -119,6 +124,7 @@ function SearchResultsView({ sideCategories, initial = null }: Props) {
             <p className="sr-only">{sorted.length} products found</p>
           )}
         </div>
+        {!failed && results !== null && results === initial?.products && sorted.length === 0 && children}
         {sorted.length > 0 && (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-label="Search results">
             {sorted.map((p, i) => (

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import type { Product, Variant } from '../../../contract/types';
 import { formatQuantity } from '../../../contract/format';
 import { isSizedUnit } from '../../../contract/variants';
@@ -7,6 +8,10 @@ interface Props {
   product: Product;
   shown: Variant | null;
   chosenId: number | null;
+  /** The size row, which Add Cart and Buy Now scroll to and focus when no size is chosen. */
+  sizeRow?: RefObject<HTMLFieldSetElement | null>;
+  /** The message shown under the size row when a size was asked for. */
+  sizeAsk?: string | null;
   onChoose: (variant: Variant) => void;
   onColour: (variant: Variant) => void;
 }
@@ -31,7 +36,7 @@ function Chips({ choices, active, label, onPick }: ChipsProps) {
 }
 
 /** Colour, size and weight/volume choices by the product page's rules. */
-export function VariantPicker({ product, shown, chosenId, onChoose, onColour }: Props) {
+export function VariantPicker({ product, shown, chosenId, sizeRow, sizeAsk, onChoose, onColour }: Props) {
   const colours = colourChoices(product);
   const sizes = sizeChoices(product, shown);
   const sized = shown ? isSizedUnit(shown.unit) : false;
@@ -55,11 +60,21 @@ export function VariantPicker({ product, shown, chosenId, onChoose, onColour }: 
         </fieldset>
       )}
       {sizes.length > 0 && (
-        <fieldset>
+        <fieldset
+          ref={sizeRow}
+          tabIndex={-1}
+          aria-describedby={sizeAsk ? 'size-ask' : undefined}
+          className="scroll-mt-24 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
+        >
           <legend className="mb-2 text-sm font-semibold">Size</legend>
           <div className="flex flex-wrap gap-2">
             <Chips choices={sizes} active={(v) => chosenId === v.id} label={(v) => v.size} onPick={onChoose} />
           </div>
+          {sizeAsk && (
+            <p id="size-ask" role="alert" className="mt-2 text-sm font-medium text-red-700">
+              {sizeAsk}
+            </p>
+          )}
         </fieldset>
       )}
       {!sized && shown && (

@@ -17,7 +17,13 @@ import { variantStock, type StockByVariant } from './stock';
  * in, ask for a variant when none is chosen, refuse one sold out, then add it to the cart or go
  * to the checkout with it alone.
  */
-export function buyActions(product: Product, chosenId: number | null, stock: StockByVariant | null) {
+export function buyActions(
+  product: Product,
+  chosenId: number | null,
+  stock: StockByVariant | null,
+  /** Asks for a size beside the size row (scrolled to and focused); false when the page has none. */
+  askForSize?: (text: string) => boolean,
+) {
   /** The chosen variant when the shopper may go on: logged in and a variant chosen. */
   const ready = (noVariantText: string): Variant | null => {
     if (!$isLoggedIn.get()) {
@@ -30,7 +36,11 @@ export function buyActions(product: Product, chosenId: number | null, stock: Sto
       return null;
     }
     const chosen = product.variants.find((v) => v.id === chosenId);
-    if (!chosen) showDialog({ title: noVariantText, text: 'Choose a variant above first.', icon: 'warning' });
+    if (!chosen) {
+      if (!askForSize?.(noVariantText)) {
+        showDialog({ title: noVariantText, text: 'Choose a variant above first.', icon: 'warning' });
+      }
+    }
     // A press kept from before the page was ready may come for a variant that has sold out.
     else if (variantStock(stock, chosen.id).soldOut) {
       showDialog({ title: 'Out of stock', text: 'Sorry, this product is out of stock.', icon: 'info' });

@@ -33,7 +33,7 @@ function result(id: number, price: number | null): SearchProduct {
             is_wishlisted: false,
           },
         ];
-  return { id, title: `Product ${id}`, variants };
+  return { id, title: `Product ${id}`, average_rating: 0, rating_count: 0, variants };
 }
 
 describe('searchHref', () => {

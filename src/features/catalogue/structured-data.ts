@@ -1,15 +1,12 @@
 import type { Product } from '../../../contract/types';
 import { CURRENCY, SHOP_NAME } from '../../../contract/shop';
+import { formatRating } from '../../../contract/format';
 import * as routes from '../../lib/routes';
 
 /** schema.org Product data for a product page: every variant an offer priced in INR. */
 export function productJsonLd(product: Product, site: URL): Record<string, unknown> {
   const url = new URL(routes.product(product.id), site).href;
   const images = product.variants.flatMap((v) => v.images.map((i) => new URL(i.image, site).href));
-  const ratings = product.variants.reduce(
-    (acc, v) => ({ count: acc.count + v.rating_count, total: acc.total + v.average_rating * v.rating_count }),
-    { count: 0, total: 0 },
-  );
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -30,12 +27,13 @@ export function productJsonLd(product: Product, site: URL): Record<string, unkno
       url,
       seller: { '@type': 'Organization', name: SHOP_NAME },
     })),
-    ...(ratings.count > 0
+    // The product's own figures, the ones its page shows.
+    ...(product.rating_count > 0
       ? {
           aggregateRating: {
             '@type': 'AggregateRating',
-            ratingValue: (Math.round((ratings.total / ratings.count) * 10) / 10).toFixed(1),
-            reviewCount: ratings.count,
+            ratingValue: formatRating(product.average_rating),
+            reviewCount: product.rating_count,
             bestRating: 5,
             worstRating: 1,
           },

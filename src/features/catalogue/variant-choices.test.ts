@@ -52,6 +52,8 @@ function product(variants: Variant[]): Product {
     sub_category: 1,
     sub_category_name: 'S',
     big_deal: false,
+    average_rating: 0,
+    rating_count: 0,
     variants,
   };
 }
@@ -95,7 +97,19 @@ describe('isSizedUnit', () => {
 describe('preselectedVariant', () => {
   test.each<[string, Product, number | null]>([
     ['exactly one variant is chosen', product([variant(9)]), 9],
-    ['several variants: none chosen', rice, null],
+    ['exactly one sized variant is chosen', product([variant(8, { size: 'M', unit: 'piece' })]), 8],
+    ['packs by weight: the first pack is chosen', rice, 11],
+    [
+      'packs by volume: the first pack is chosen',
+      product([variant(21, { unit: 'l', unit_value: 1 }), variant(22, { unit: 'ml', unit_value: 500 })]),
+      21,
+    ],
+    ['sizes of pieces: none chosen until the shopper picks', shirt, null],
+    [
+      'sizes of pairs: none chosen',
+      product([variant(31, { size: '8', unit: 'pair' }), variant(32, { size: '9', unit: 'pair' })]),
+      null,
+    ],
     ['no variants: none chosen', product([]), null],
   ])('%s', (_label, p, expected) => {
     expect(preselectedVariant(p)?.id ?? null).toBe(expected);

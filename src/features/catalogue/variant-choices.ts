@@ -4,11 +4,15 @@ import type { Product, Variant } from '../../../contract/types';
 /** Which variants a product page offers and which one a choice switches to. */
 
 /**
- * The variant chosen when the page opens: a product with exactly one variant has it chosen;
- * otherwise none is chosen yet (the first is shown).
+ * The variant chosen when the page opens: a product with exactly one variant has it chosen (the
+ * SPEC's rule); a product sold by weight or volume has its first pack chosen, since the SPEC shows
+ * that as a value and the first pack is what the page shows; sizes of pieces and pairs wait for
+ * the shopper's choice (none chosen, the first shown).
  */
 export function preselectedVariant(product: Product): Variant | null {
-  return product.variants.length === 1 ? (product.variants[0] ?? null) : null;
+  const first = product.variants[0] ?? null;
+  if (!first) return null;
+  return product.variants.length === 1 || !isSizedUnit(first.unit) ? first : null;
 }
 
 /** The variant to show: the chosen one, else the first. */

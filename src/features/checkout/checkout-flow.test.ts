@@ -47,8 +47,8 @@ describe('checkoutReducer', () => {
     [
       'addresses arrive',
       at({ addresses: null, addressError: 'x' }),
-      { type: 'addressesLoaded', addresses: [address(7)] },
-      { addresses: [address(7)], addressError: '' },
+      { type: 'addressesLoaded', addresses: [address(7), address(8)] },
+      { addresses: [address(7), address(8)], addressError: '' },
     ],
     [
       'a new address is listed and chosen before the list is reloaded',
@@ -71,8 +71,32 @@ describe('checkoutReducer', () => {
     [
       'a reload drops a deleted choice',
       at({ selected: 8 }),
+      { type: 'addressesLoaded', addresses: [address(7), address(9)] },
+      { addresses: [address(7), address(9)], selected: null },
+    ],
+    [
+      'a reload that drops a deleted choice leaves one address: it is chosen',
+      at({ selected: 8 }),
       { type: 'addressesLoaded', addresses: [address(7)] },
-      { addresses: [address(7)], selected: null },
+      { addresses: [address(7)], selected: 7 },
+    ],
+    [
+      'a single saved address is chosen when it arrives',
+      at({ addresses: null, selected: null }),
+      { type: 'addressesLoaded', addresses: [address(7)] },
+      { addresses: [address(7)], selected: 7 },
+    ],
+    [
+      'two saved addresses: none is chosen for the shopper',
+      at({ addresses: null, selected: null }),
+      { type: 'addressesLoaded', addresses: [address(7), address(8)] },
+      { addresses: [address(7), address(8)], selected: null },
+    ],
+    [
+      'no saved address: none chosen',
+      at({ addresses: null, selected: null }),
+      { type: 'addressesLoaded', addresses: [] },
+      { addresses: [], selected: null },
     ],
     [
       'addresses fail to load',

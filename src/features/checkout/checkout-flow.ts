@@ -55,9 +55,11 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'started':
       return state.step === 'loading' ? { ...state, step: 'address', lines: action.lines } : state;
     case 'addressesLoaded': {
-      // A choice survives a reload of the list only while that address is still in it.
+      // A choice survives a reload of the list only while that address is still in it; with no
+      // choice standing, a shopper with one saved address has it chosen (still changeable).
       const kept = state.selected !== null && action.addresses.some((a) => a.id === state.selected);
-      return { ...state, addresses: action.addresses, addressError: '', selected: kept ? state.selected : null };
+      const only = action.addresses.length === 1 ? (action.addresses[0]?.id ?? null) : null;
+      return { ...state, addresses: action.addresses, addressError: '', selected: kept ? state.selected : only };
     }
     case 'addressesFailed':
       return { ...state, addressError: action.message };

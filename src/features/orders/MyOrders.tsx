@@ -4,7 +4,7 @@ import { getUserReviews } from '../../lib/api/reviews';
 import type { Order, OrderItem } from '../../../contract/types';
 import { PAGE_SIZES } from '../../lib/constants';
 import { formatRupees } from '../../../contract/format';
-import { deliveryLine, isPaid, orderDate, reviewableItems, stateLabel } from './orders';
+import { deliveryLine, isReviewable, orderDate, reviewableItems, stateLabel } from './orders';
 import { OrderItemList, OrderNotes } from './OrderParts';
 import { OrderActions } from './OrderActions';
 import { pageCount, pageOf } from '../../ui/pagination';
@@ -77,13 +77,19 @@ function OrdersList() {
               items={order.items}
               testId="order-item-variant"
               extra={(item) =>
-                open.has(item.variant) &&
-                isPaid(order) && (
+                isReviewable(order) &&
+                (reviewed.has(item.variant) || open.has(item.variant)) && (
                   // Under the item on a phone (beside the picture's edge), so the name keeps its width.
                   <div className="basis-full pl-[4.5rem] sm:basis-auto sm:pl-0">
-                    <Button variant="outline" size="xs" onClick={() => setReviewing(item)}>
-                      Rate and Review<span className="sr-only"> {item.product_name}</span>
-                    </Button>
+                    {reviewed.has(item.variant) ? (
+                      <p className="text-sm font-medium text-brand-800" data-testid="line-reviewed">
+                        Reviewed ✓
+                      </p>
+                    ) : (
+                      <Button variant="outline" size="xs" onClick={() => setReviewing(item)}>
+                        Rate and Review<span className="sr-only"> {item.product_name}</span>
+                      </Button>
+                    )}
                   </div>
                 )
               }

@@ -54,7 +54,7 @@ export function OrderActions({ order, onChanged }: { order: Order; onChanged: ()
       const text = paid
         ? `Order #${order.id} will be cancelled and ${formatRupees(order.amount)} refunded in full to your original payment method.`
         : `Order #${order.id} will be cancelled.`;
-      if (!(await askConfirm('Cancel this order?', text, 'Cancel order'))) return;
+      if (!(await askConfirm('Cancel this order?', text, 'Cancel order', 'Keep order'))) return;
       try {
         const cancelled = await cancelOrder(order.id);
         showDialog({

@@ -4,6 +4,7 @@ import { paymentStatusOf, type PaymentStatus } from '../../../contract/orders';
 import {
   deliveryLine,
   isPaid,
+  isReviewable,
   orderActions,
   orderDate,
   orderDateTime,
@@ -161,16 +162,37 @@ describe('dates and refunds', () => {
 });
 
 describe('reviewableItems', () => {
-  test('only paid orders, once per variant, leaving out reviewed variants', () => {
+  const delivered = { state: 'delivered', delivery_status: 'delivered' } as const;
+  test('only delivered orders, once per variant, leaving out reviewed variants', () => {
     const orders = [
-      order(1, 'paid', [10, 11]),
+      order(1, 'paid', [10, 11], delivered),
       order(2, 'created', [12]),
-      order(3, 'paid', [11, 13]),
+      order(3, 'paid', [11, 13], delivered),
       order(4, 'failed', [14]),
+      order(5, 'paid', [15]),
+      order(6, 'paid', [16], { state: 'packed', delivery_status: 'packed' }),
+      order(7, 'paid', [17], { state: 'shipped', delivery_status: 'shipped' }),
+      order(8, 'paid', [18], { state: 'cancelled' }),
     ];
     expect(reviewableItems(orders, new Set([13])).map((i) => i.variant)).toEqual([10, 11]);
     expect(reviewableItems(orders, new Set()).map((i) => i.variant)).toEqual([10, 11, 13]);
     expect(reviewableItems([], new Set())).toEqual([]);
+  });
+});
+
+describe('isReviewable', () => {
+  test.each<[Order['state'], boolean]>([
+    ['awaiting_payment', false],
+    ['payment_failed', false],
+    ['placed', false],
+    ['paid', false],
+    ['packed', false],
+    ['shipped', false],
+    ['cancelled', false],
+    ['expired', false],
+    ['delivered', true],
+  ])('%s → %s', (state, expected) => {
+    expect(isReviewable({ state })).toBe(expected);
   });
 });
 

@@ -51,12 +51,20 @@ export function isPaid(order: Pick<Order, 'status'>): boolean {
   return order.status === 'paid';
 }
 
-/** Items of paid orders still open for review: one per variant, leaving out variants already reviewed. */
+/**
+ * True when an order's lines may be reviewed: delivered (the shopper has the goods in hand), which
+ * the API insists on too; unpaid, packed, shipped and cancelled orders are not.
+ */
+export function isReviewable(order: Pick<Order, 'state'>): boolean {
+  return order.state === 'delivered';
+}
+
+/** Items of delivered orders still open for review: one per variant, leaving out variants already reviewed. */
 export function reviewableItems(orders: Order[], reviewedVariants: Set<number>): OrderItem[] {
   const seen = new Set(reviewedVariants);
   const items: OrderItem[] = [];
   for (const order of orders) {
-    if (!isPaid(order)) continue;
+    if (!isReviewable(order)) continue;
     for (const item of order.items) {
       if (seen.has(item.variant)) continue;
       seen.add(item.variant);

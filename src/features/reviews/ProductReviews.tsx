@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getProductReviews } from '../../lib/api/reviews';
 import type { Review } from '../../../contract/types';
-import { formatDate, formatRating, readInstant } from '../../../contract/format';
+import { formatCounted, formatDate, formatRating, readInstant } from '../../../contract/format';
+import { SHOP_NAME } from '../../../contract/shop';
 import { ratingBars, starFill } from '../catalogue/rating';
 import { Picture } from '../../ui/Picture';
 import { PICTURE_SIZES } from '../../ui/picture-sizes';
@@ -37,7 +38,24 @@ export function useProductReviews(productId: number | null): { list: Review[] | 
   return { list, failed };
 }
 
-/** The Review tab: bars from the real rating counts, then each review as plain text. */
+/** The shop's reply under a review: plain text (React escapes it), its line breaks kept, with its date. */
+function ShopReply({ reply }: { reply: NonNullable<Review['reply']> }) {
+  return (
+    <div className="mt-3 ml-4 border-l-4 border-brand-500 bg-brand-50 px-3 py-2">
+      <p className="flex flex-wrap items-baseline gap-x-2 text-sm font-semibold text-brand-800">
+        Reply from {SHOP_NAME}
+        {readInstant(reply.at) && (
+          <time dateTime={reply.at} className="font-normal text-muted">
+            {formatDate(reply.at)}
+          </time>
+        )}
+      </p>
+      <p className="mt-1 text-sm whitespace-pre-line">{reply.text}</p>
+    </div>
+  );
+}
+
+/** The Review tab: bars from the real rating counts, then each review as plain text, with the shop's reply. */
 export function ProductReviews({ reviews, failed }: { reviews: Review[] | null; failed: boolean }) {
   if (failed) return <p role="status">Reviews could not be loaded. Please try again later.</p>;
   if (!reviews) return <p role="status">Loading reviews...</p>;
@@ -49,7 +67,8 @@ export function ProductReviews({ reviews, failed }: { reviews: Review[] | null; 
       <div>
         <p className="text-3xl font-bold">{formatRating(average)}</p>
         <p className="flex items-center gap-2">
-          <Stars value={average} /> <span className="text-sm text-muted">{reviews.length} reviews</span>
+          <Stars value={average} />{' '}
+          <span className="text-sm text-muted">{formatCounted(reviews.length, 'review')}</span>
         </p>
         <ul className="mt-4 space-y-2" aria-label="Ratings by stars">
           {ratingBars(reviews.map((r) => r.rating)).map((bar) => (
@@ -66,8 +85,15 @@ export function ProductReviews({ reviews, failed }: { reviews: Review[] | null; 
       <ul className="space-y-5">
         {reviews.map((r) => (
           <li key={r.id} className="border-b border-slate-200 pb-4">
-            <p className="font-semibold">
-              {r.user_first_name} {r.user_last_name}
+            <p className="flex flex-wrap items-baseline gap-x-2 font-semibold">
+              <span>
+                {r.user_first_name} {r.user_last_name}
+              </span>
+              {r.verified_purchase && (
+                <span className="text-xs font-semibold text-brand-800" data-testid="verified-purchase">
+                  ✓ Verified purchase
+                </span>
+              )}
             </p>
             <p className="flex items-center gap-2 text-sm">
               <Stars value={r.rating} />
@@ -79,6 +105,7 @@ export function ProductReviews({ reviews, failed }: { reviews: Review[] | null; 
               )}
             </p>
             <p className="mt-1 whitespace-pre-line">{r.review}</p>
+            {r.reply && <ShopReply reply={r.reply} />}
             {r.images.length > 0 && (
               <div className="mt-2 flex gap-2">
                 {r.images.map((img) => (

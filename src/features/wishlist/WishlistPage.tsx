@@ -9,7 +9,9 @@ import { variantLabel } from '../../../contract/variants';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { startShopperState } from '../../lib/stores/shopper';
 import { askConfirm, showDialog, showToast } from '../../lib/stores/ui';
-import { $wishlist, $wishlistLoaded, toggleWishlistVariant } from './wishlist-store';
+import { $wishlist, $wishlistLoaded, moveToCart, toggleWishlistVariant } from './wishlist-store';
+import { shopperMessage } from '../../lib/api/error-message';
+import { Button } from '../../ui/Button';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { Pager } from '../../ui/Pager';
 import { DeleteButton, FIRST_SCREEN_LINES, Thumb } from '../../ui/line-items';
@@ -47,6 +49,22 @@ function WishlistTable() {
     }
   };
 
+  const move = async (variantId: number, name: string) => {
+    try {
+      await moveToCart(variantId);
+      showToast(`${name} moved to your cart`, 'success', DURATIONS.toastCart);
+    } catch (error) {
+      showDialog({
+        title: 'Could not move to cart',
+        text: shopperMessage(error, {
+          refused: 'Something went wrong! Please try again later.',
+          showServerText: [400, 409],
+        }),
+        icon: 'error',
+      });
+    }
+  };
+
   if (!loaded) return <p role="status">Loading your wishlist...</p>;
   if (!loggedIn) {
     return (
@@ -81,7 +99,12 @@ function WishlistTable() {
             </LineCell>
             <LineCell phoneLabel="Price">{formatRupees(e.product.final_price)}</LineCell>
             <LineCell>
-              <DeleteButton what={e.product.name} onClick={() => void remove(e.variant_id, e.product.name)} />
+              <div className="flex flex-wrap items-center gap-2">
+                <Button variant="outline" size="xs" onClick={() => void move(e.variant_id, e.product.name)}>
+                  Move to cart<span className="sr-only"> {e.product.name}</span>
+                </Button>
+                <DeleteButton what={e.product.name} onClick={() => void remove(e.variant_id, e.product.name)} />
+              </div>
             </LineCell>
           </LineRow>
         ))}

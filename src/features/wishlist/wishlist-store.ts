@@ -4,6 +4,7 @@ import { getWishlist, toggleWishlist } from '../../lib/api/wishlist';
 import type { WishlistEntry } from '../../../contract/types';
 import { $isLoggedIn } from '../../lib/stores/session';
 import { announceChange } from '../../lib/stores/shared-refresh';
+import { addVariantToCart } from '../cart/cart-store';
 
 /** The shopper's wishlist entries; empty when logged out. */
 export const $wishlist = atom<WishlistEntry[]>([]);
@@ -45,4 +46,16 @@ export async function toggleWishlistVariant(variantId: number): Promise<boolean>
   await refreshWishlist();
   announceChange('wishlist');
   return added;
+}
+
+/**
+ * Moves a wishlist entry into the cart: one piece added (or the cart's line kept when it has one), then the entry
+ * taken off the wishlist. A refused add (sold out) rejects with the API's error and leaves the wishlist as it was.
+ */
+export async function moveToCart(variantId: number): Promise<void> {
+  await addVariantToCart(variantId);
+  await refreshWishlist();
+  // Taken off in another tab meanwhile: nothing left to take off (a toggle would put it back).
+  if (!$wishlistVariants.get().has(variantId)) return;
+  await toggleWishlistVariant(variantId);
 }

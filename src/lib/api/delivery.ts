@@ -2,6 +2,7 @@
 import { DEFAULT_COD_LIMIT_RUPEES, deliveryByText, NOT_DELIVERABLE_MESSAGE } from '../../../contract/delivery';
 import { call } from './http';
 import type { DeliveryAnswer } from '../../../contract/types';
+import type { PincodePlace } from '../../../contract/api/delivery';
 
 /** Reads the delivery check's answer; a backend that leaves a field out is read as the contract's default. */
 function deliveryAnswer(raw: unknown, pincode: string): DeliveryAnswer {
@@ -32,4 +33,25 @@ export async function checkDelivery(pincode: string, signal?: AbortSignal): Prom
     fallback: 'Delivery could not be checked. Please try again.',
   });
   return deliveryAnswer(raw, pincode);
+}
+
+/**
+ * The district (offered as the city) and state of a pincode from the shop's pincode directory, or null when the
+ * directory does not have it or the lookup failed: the address form then leaves City and State to the shopper.
+ */
+export async function placeOfPincode(pincode: string, signal?: AbortSignal): Promise<PincodePlace | null> {
+  try {
+    const raw = (await call(`common/pincodes/${encodeURIComponent(pincode)}/`, {
+      auth: false,
+      memo: false,
+      signal,
+      fallback: '',
+    })) as Partial<PincodePlace> | null;
+    return typeof raw?.city === 'string' && typeof raw.state === 'string'
+      ? { pincode, city: raw.city, state: raw.state }
+      : null;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return null;
+  }
 }

@@ -11,6 +11,7 @@ import {
   normaliseVariant,
 } from './normalise';
 import { errorMessage } from './error-text';
+import type { Review } from '../../../contract/types';
 
 const ORIGIN = 'https://api.example.in';
 
@@ -182,7 +183,16 @@ describe('normaliseProduct', () => {
       sub_category_name: '',
       big_deal: false,
       brand: null,
+      average_rating: 0,
+      rating_count: 0,
       variants: [],
+    });
+  });
+
+  test("reads the product's own rating", () => {
+    expect(normaliseProduct({ average_rating: '4.5', rating_count: 2 }, ORIGIN)).toMatchObject({
+      average_rating: 4.5,
+      rating_count: 2,
     });
   });
 
@@ -273,7 +283,13 @@ describe('normaliseSearchProduct', () => {
   });
 
   test('junk gives an empty result', () => {
-    expect(normaliseSearchProduct(null, ORIGIN)).toEqual({ id: 0, title: '', variants: [] });
+    expect(normaliseSearchProduct(null, ORIGIN)).toEqual({
+      id: 0,
+      title: '',
+      average_rating: 0,
+      rating_count: 0,
+      variants: [],
+    });
   });
 });
 
@@ -370,7 +386,24 @@ describe('normaliseReview', () => {
       user_first_name: 'Asha',
       user_last_name: 'Rao',
       product_name: 'Ghee',
+      verified_purchase: false,
+      reply: null,
     });
+    expect(normaliseReview({ id: 2, verified_purchase: true }, ORIGIN).verified_purchase).toBe(true);
+    expect(normaliseReview({ id: 3, verified_purchase: 'yes' }, ORIGIN).verified_purchase).toBe(false);
+  });
+
+  test.each<[string, unknown, Review['reply']]>([
+    [
+      'a reply',
+      { text: 'Thank you!', at: '2026-12-01T10:00:00.000Z' },
+      { text: 'Thank you!', at: '2026-12-01T10:00:00.000Z' },
+    ],
+    ['none', null, null],
+    ['junk', 'Thank you!', null],
+    ['a reply without text', { at: '2026-12-01T10:00:00.000Z' }, null],
+  ])("reads the shop's reply: %s", (_label, reply, expected) => {
+    expect(normaliseReview({ id: 4, reply }, ORIGIN).reply).toEqual(expected);
   });
 
   test.each<[string, Record<string, unknown>, number]>([

@@ -122,6 +122,8 @@ export function normaliseProduct(raw: unknown, mediaOrigin: string): Product {
     sub_category_name: str(r.sub_category_name),
     big_deal: r.big_deal === true,
     brand: strOrNull(r.brand)?.trim() || null,
+    average_rating: num(r.average_rating),
+    rating_count: num(r.rating_count),
     variants: asList(r.variants).map((v) => normaliseVariant(v, mediaOrigin)),
   };
 }
@@ -133,6 +135,8 @@ export function normaliseSearchProduct(raw: unknown, mediaOrigin: string): Searc
   return {
     id: product.id,
     title: str(r.title ?? r.name),
+    average_rating: product.average_rating,
+    rating_count: product.rating_count,
     variants: product.variants.map((v) => ({ ...v, selling_price: v.final_price })),
   };
 }
@@ -154,6 +158,8 @@ export function normaliseReview(raw: unknown, mediaOrigin: string): Review {
     user_first_name: str(r.user_first_name),
     user_last_name: str(r.user_last_name),
     product_name: str(r.product_name),
+    verified_purchase: r.verified_purchase === true,
+    reply: isRecord(r.reply) && typeof r.reply.text === 'string' ? { text: r.reply.text, at: str(r.reply.at) } : null,
   };
 }
 

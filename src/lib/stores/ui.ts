@@ -11,6 +11,8 @@ export interface DialogMessage {
   onClose?: () => void;
   /** A yes/no question: the action button answers yes, anything else no. */
   confirm?: (yes: boolean) => void;
+  /** The no button's label ('Cancel' unless said): 'Keep order' where 'Cancel' would mean the opposite. */
+  noLabel?: string;
   /** Stays until the shopper answers it: later messages do not replace it (the session ending). */
   priority?: boolean;
 }
@@ -38,9 +40,16 @@ export function closeDialog(answer = false): void {
 }
 
 /** Asks a yes/no question in the page's dialog; resolves true only for the confirming button. */
-export function askConfirm(title: string, text: string, yesLabel: string): Promise<boolean> {
+export function askConfirm(title: string, text: string, yesLabel: string, noLabel?: string): Promise<boolean> {
   return new Promise((resolve) => {
-    showDialog({ title, text, icon: 'warning', action: { label: yesLabel }, confirm: resolve });
+    showDialog({
+      title,
+      text,
+      icon: 'warning',
+      action: { label: yesLabel },
+      confirm: resolve,
+      ...(noLabel ? { noLabel } : {}),
+    });
   });
 }
 

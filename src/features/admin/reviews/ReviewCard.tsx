@@ -11,8 +11,9 @@ import { FormMessage } from '../../../ui/form-message';
 import { adminMessage } from '../admin-messages';
 import { hideReview, unhideReview } from '../desk-api';
 import { Picture } from '../../../ui/Picture';
+import { ReviewReply } from './ReviewReply';
 
-/** One review as moderators see it, its text as text, with Hide (a reason required) or Unhide. */
+/** One review as moderators see it, its text as text, with Hide (a reason required) or Unhide, and the shop's reply. */
 export function ReviewCard({
   review,
   onChanged,
@@ -36,8 +37,10 @@ export function ReviewCard({
       onChanged(await act());
       setReason('');
       setHiding(false);
+      return true;
     } catch (e) {
       setMessage(adminMessage(e, 'The review could not be changed. Please try again.'));
+      return false;
     } finally {
       setPending(false);
     }
@@ -144,6 +147,7 @@ export function ReviewCard({
           )}
         </div>
       )}
+      <ReviewReply review={review} what={what} pending={pending} change={change} />
       <FormMessage message={message} kind="error" />
     </li>
   );
