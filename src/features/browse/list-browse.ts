@@ -4,7 +4,7 @@
  * shop's server when asked).
  */
 import type { Facet } from '../../../contract/api/browse';
-import { DEFAULT_BROWSE, browseQuery, type BrowseState } from '../../../contract/browse';
+import { browseQuery, type BrowseState } from '../../../contract/browse';
 import type { Product } from '../../../contract/types';
 import { browse, type BrowseList } from '../../lib/api/catalogue';
 import { PAGE_SIZES } from '../../lib/constants';
@@ -15,38 +15,39 @@ export interface ListBrowse {
   state: BrowseState;
   /** Products the list shows with `state`'s filters, on all pages. */
   count: number;
-  /** Present on a narrowed address's page. */
-  narrowed?: {
-    /** The list's next page at the same address, or null on the last. */
-    next: string | null;
-    /** Part of the address could not be read and is not applied. */
-    malformed: boolean;
-  };
+  /** The list's next page at the same address (what Load More reads), or null on the last. */
+  next: string | null;
+  /** Part of the address could not be read and is not applied. */
+  malformed: boolean;
 }
 
-/** The plain list's panel: every option with its count, nothing chosen. Null when the API cannot say. */
-export async function plainListBrowse(list: BrowseList): Promise<ListBrowse | null> {
-  try {
-    const page = await browse(list, DEFAULT_BROWSE, 1);
-    return { facets: page.facets, state: { ...DEFAULT_BROWSE }, count: page.count };
-  } catch (error) {
-    console.error('The filter panel could not be built:', error);
-    return null;
-  }
+export interface ListPage {
+  browse: ListBrowse;
+  /** This page's products, in the list's order. */
+  products: Product[];
 }
 
-/** A narrowed address's page (`search` is its query) of the list whose plain address is `action`. */
-export async function narrowedList(
-  list: BrowseList,
-  search: string,
-  action: string,
-): Promise<{ browse: ListBrowse; products: Product[] }> {
+/**
+ * One page of the list whose plain address is `action`, narrowed by the address query `search`
+ * ('' for the plain list, whose first page is built with the static page).
+ */
+export async function listPage(list: BrowseList, search: string, action: string): Promise<ListPage> {
   const { state, malformed } = readBrowseAddress(search);
   const page = await browse(list, state, PAGE_SIZES.productGrid);
   const last = page.page * page.page_size >= page.count;
   const next = last ? null : `${action}${browseQuery({ ...state, page: state.page + 1 })}`;
-  return {
-    browse: { facets: page.facets, state, count: page.count, narrowed: { next, malformed } },
-    products: page.results,
-  };
+  return { browse: { facets: page.facets, state, count: page.count, next, malformed }, products: page.results };
+}
+
+/**
+ * The plain list's first page for its static page, or null when the API cannot give it (the page
+ * is then built from the catalogue, without the panel).
+ */
+export async function plainListPage(list: BrowseList, action: string): Promise<ListPage | null> {
+  try {
+    return await listPage(list, '', action);
+  } catch (error) {
+    console.error(`The list at ${action} could not be read from the browse API:`, error);
+    return null;
+  }
 }
