@@ -6,7 +6,7 @@
 import type { Facet } from '../../../contract/api/browse';
 import { browseQuery, type BrowseState } from '../../../contract/browse';
 import type { Product } from '../../../contract/types';
-import { browse, type BrowseList } from '../../lib/api/catalogue';
+import { browse, type BrowseList } from '../../lib/api/browse';
 import { PAGE_SIZES } from '../../lib/constants';
 import { readBrowseAddress } from './browse-state';
 
