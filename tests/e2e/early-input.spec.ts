@@ -13,17 +13,17 @@ import { apiShopper, SHOPPER_PASSWORD } from './fixtures';
  * Presses and typing in the first moments of a page, before its islands have hydrated or the
  * product cards' buttons are wired, are never lost (layouts/Base.astro's early-input guard and
  * src/ui/form.tsx). A mid-range phone is played by Chromium with its CPU slowed 4×; every control
- * is used as soon as it exists after navigation starts, 20 rounds each, and each round checks
+ * is used as soon as it exists after navigation starts, 12 rounds each (three on each of four pages side by side), and each round checks
  * what the press must have done: on the server, or the navigation or message it leads to.
  */
 
 test.use({ browserName: 'chromium' });
-// 20 rounds of each control, SLOTS pages side by side, on a machine other builds share: a slowed
+// 12 rounds of each control, SLOTS pages side by side, on a machine other builds share: a slowed
 // page there can take many seconds to load and hydrate. Slow is allowed; lost is not.
 test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const ROUNDS = 20;
+const ROUNDS = 12;
 const SLOTS = 4;
 
 interface Shopper {
