@@ -247,4 +247,34 @@ test.describe('narrowing a category', () => {
     ).toBeVisible();
     await expectList(page, await browseApi(request, choice.categoryId, `&brand=${brand}`));
   });
+
+  test('search results narrow by brand and sort by rating, with the search kept in the address', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const plain = (await (await request.get('/api/common/browse?search=milk&page_size=100')).json()) as BrowseAnswer;
+    const brand = options(plain, 'brand').find((o) => o.count > 0 && o.count < plain.count);
+    expect(brand, 'a brand among the results for milk').toBeTruthy();
+    if (!brand) return;
+    await page.goto('/searchproductlist?search=milk');
+    const panel = page.getByRole('form', { name: 'Filters' });
+    // The results are the search island's own: a choice opens the narrowed address.
+    await panel.getByRole('checkbox', { name: optionName(brand) }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('brand')).toBe(brand.value);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('milk');
+    const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+    await expect(results).toHaveCount(brand.count);
+    await page.getByLabel('Sort by: Price').selectOption('rating');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('rating');
+    const byRating = (await (
+      await request.get(
+        `/api/common/browse?search=milk&page_size=100&brand=${encodeURIComponent(brand.value)}&sort=rating`,
+      )
+    ).json()) as BrowseAnswer;
+    await expect
+      .poll(async () => (await results.getByRole('heading').allTextContents()).map((n) => n.trim()))
+      .toEqual(byRating.results.map((p) => p.name));
+    await expect(panel.getByRole('checkbox', { name: optionName(brand) })).toBeChecked();
+  });
 });

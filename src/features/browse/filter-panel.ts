@@ -13,12 +13,19 @@ import { applyLabel, readBrowseAddress } from './browse-state';
 const DESKTOP = '(min-width: 1024px)';
 const FAILED = 'Could not load products. Please try again.';
 
+/** What the list itself is, kept in every address (the search page's `search`). */
+function kept(form: HTMLFormElement): Record<string, string> {
+  const keep: Record<string, string> = {};
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[data-keep]')) keep[input.name] = input.value;
+  return keep;
+}
+
 /** The address's query for what the form holds now (back to the first page). */
 export function formQuery(form: HTMLFormElement): string {
   const params = new URLSearchParams();
   for (const [key, value] of new FormData(form)) if (typeof value === 'string') params.append(key, value);
   const { state } = readBrowseAddress(params.toString());
-  return browseQuery({ ...state, page: 1 });
+  return browseQuery({ ...state, page: 1 }, kept(form));
 }
 
 function inputKey(input: HTMLInputElement): string {
@@ -122,9 +129,14 @@ export function attachFilterPanel(panel: HTMLDetailsElement, form: HTMLFormEleme
 
   /** Shows the list for `query`: in the grid, in the panel, and (unless walking the history) in the address. */
   const show = async (query: string, how: { push: boolean; page?: Document }): Promise<void> => {
-    grid?.setAttribute('aria-busy', 'true');
+    // A page whose list is an island of its own (search results) is opened at the address.
+    if (!grid) {
+      window.location.assign(`${path}${query}`);
+      return;
+    }
+    grid.setAttribute('aria-busy', 'true');
     const page = how.page ?? (await load(query));
-    grid?.removeAttribute('aria-busy');
+    grid.removeAttribute('aria-busy');
     if (!page) return;
     const next = page.querySelector<HTMLFormElement>('[data-filter-form]');
     takeResults(page);
@@ -174,7 +186,8 @@ export function attachFilterPanel(panel: HTMLDetailsElement, form: HTMLFormEleme
     if (target?.closest('[data-filter-clear]')) {
       event.preventDefault();
       panel.open = false;
-      void show('', { push: true });
+      const keep = new URLSearchParams(kept(form)).toString();
+      void show(keep ? `?${keep}` : '', { push: true });
     } else if (target?.closest('[data-filter-close]')) {
       panel.open = false;
     }
@@ -182,7 +195,7 @@ export function attachFilterPanel(panel: HTMLDetailsElement, form: HTMLFormEleme
 
   const walked = () => {
     if (window.location.pathname !== path) return;
-    const query = browseQuery(readBrowseAddress(window.location.search).state);
+    const query = browseQuery(readBrowseAddress(window.location.search).state, kept(form));
     if (query !== form.dataset.query) void show(query, { push: false });
   };
 

@@ -7,6 +7,9 @@ import { call, mediaOrigin } from './http';
 import { browseQuery, type BrowseState } from '../../../contract/browse';
 import type { BrowsePage } from '../../../contract/api/browse';
 import { normaliseBrowsePage } from './normalise-browse';
+import { normaliseSearchProduct } from './normalise';
+import { asList, isRecord } from './read';
+import type { SearchProduct } from '../../../contract/types';
 
 /** The list a browse page narrows: a category, a subcategory or a search's text. */
 export type BrowseList = { category: number } | { subCategory: number } | { search: string };
@@ -32,4 +35,16 @@ export async function browse(
   // The filters' repeated keys (brand=A&brand=B) are written into the path: `query` takes one value a key.
   const raw = await call(browsePath(list, state, pageSize), { signal, memo: false });
   return normaliseBrowsePage(raw, mediaOrigin());
+}
+
+/** The same page with its products as the search screen's results (its island's own shape). */
+export async function browseAsSearch(
+  list: BrowseList,
+  state: BrowseState,
+  pageSize: number,
+): Promise<{ page: BrowsePage; products: SearchProduct[] }> {
+  const raw = await call(browsePath(list, state, pageSize), { memo: false });
+  const origin = mediaOrigin();
+  const results = isRecord(raw) ? asList(raw.results) : [];
+  return { page: normaliseBrowsePage(raw, origin), products: results.map((p) => normaliseSearchProduct(p, origin)) };
 }
