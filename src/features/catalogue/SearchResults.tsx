@@ -85,22 +85,28 @@ function SearchResultsView({ sideCategories, initial = null, children, sort = 'r
   const stock = useStock(useMemo(() => (results ?? []).map((p) => p.id), [results]));
 
   return (
-    <div className="grid gap-3 lg:grid-cols-[14rem_1fr] lg:gap-8">
-      {/* Phones get the list folded (a plain <details>) so the results come first, as on a category page. */}
-      <details className="rounded-lg border border-slate-200 lg:hidden" data-category-toggle>
+    <div className={`grid gap-3 lg:grid-cols-[14rem_1fr] lg:gap-8${filters ? ' grid-cols-2' : ''}`}>
+      {/* Phones get the list folded (a plain <details>) so the results come first, as on a category page;
+          the folded filters sit beside it. */}
+      <details
+        className={`rounded-lg border border-slate-200 lg:hidden${filters ? ' open:col-span-2' : ''}`}
+        data-category-toggle
+      >
         <summary className="cursor-pointer px-3 py-2 font-semibold">Category</summary>
         <nav aria-label="Category" className="border-t border-slate-200 p-2">
           <CategoryList categories={sideCategories} />
         </nav>
       </details>
-      {filters && <div className="lg:row-span-2">{filters}</div>}
-      <aside aria-labelledby="search-categories" className="hidden lg:block">
-        <h2 id="search-categories" className="mb-3 text-lg font-semibold">
-          Category
-        </h2>
-        <CategoryList categories={sideCategories} />
-      </aside>
-      <div>
+      <div className={filters ? 'lg:space-y-6' : 'hidden lg:block'}>
+        {filters}
+        <aside aria-labelledby="search-categories" className="hidden lg:block">
+          <h2 id="search-categories" className="mb-3 text-lg font-semibold">
+            Category
+          </h2>
+          <CategoryList categories={sideCategories} />
+        </aside>
+      </div>
+      <div className="col-span-2 min-w-0 lg:col-span-1">
         <div className="mb-3 flex flex-col items-start gap-2 sm:mb-6 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
           <h1 className="text-xl font-bold sm:text-2xl">Search Results for &quot;{term}&quot;</h1>
           <SearchSort sort={sort} />
