@@ -15,12 +15,8 @@ export interface InteractionOptions {
   watch?: string;
 }
 
-/**
- * What a shopper does to a control just before using it: point, touch, tab to or type; or a
- * control's value changed with none of those first (a choice from a list by assistive technology
- * or an automated browser).
- */
-const REACHING = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'change'] as const;
+/** What a shopper does to a control just before using it: point, touch, tab to or type. */
+const REACHING = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 /**
  * `client:interaction`: the island's JavaScript is fetched and run when the shopper first reaches

@@ -189,8 +189,7 @@ export function createApp(options: AppOptions): Hono {
     const browsePath = browseRenderPath(url);
     if (browsePath && options.renderPage) {
       const narrowed = await options.renderPage(new Request(new URL(browsePath, url), c.req.raw));
-      // 404: no such list, or the API could not narrow it; the static page answers.
-      if (narrowed && narrowed.status !== 404) return narrowed;
+      if (narrowed) return narrowed;
     }
     const file = await resolveFile(root, urlPath);
     if (file) return sendFile(c, file);

@@ -115,8 +115,6 @@ export interface SeedProduct {
   key: string;
   subcategoryKey: string;
   name: string;
-  /** The invented brand that makes it (its name starts with it). */
-  brand: string;
   description: string;
   weightGrams: number;
   unit: Unit;
@@ -598,7 +596,6 @@ function buildProduct(index: number, plan: SubcategoryPlan, round: number, seed:
     key: `${sub.key}-${String(index + 1).padStart(5, '0')}`,
     subcategoryKey: sub.key,
     name,
-    brand: combo.brand,
     description: sentences.join(' '),
     weightGrams: built.weightGrams,
     unit: built.unit,

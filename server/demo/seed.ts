@@ -134,7 +134,6 @@ export async function seedCatalogue(db: Db, catalogue: Catalogue): Promise<void>
         id: productId,
         subcategory_id: subcategoryId,
         name: p.name,
-        brand: p.brand,
         description: p.description,
         weight_grams: p.weightGrams,
         unit: p.unit,

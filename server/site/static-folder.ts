@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RefreshedPage, SiteRenderer } from '../../integrations/site-renderer';
-import { publicApiOrigin } from '../../integrations/content-security-policy';
 import { SEARCH_FALLBACK_PAGE, staticHostFiles } from './static-host';
 
 /**
@@ -14,9 +13,7 @@ export async function finishStaticFolder(build: string, options: { apiBase: stri
   const client = path.join(build, 'client');
   if (!fs.existsSync(client)) return;
   await writeSearchShell(build, options);
-  // The pages' API on another origin (PUBLIC_API_BASE) is the shop's server: nginx hands it the narrowed lists.
-  const shopOrigin = publicApiOrigin(process.env.PUBLIC_API_BASE) ?? undefined;
-  for (const { file, text } of staticHostFiles(shopOrigin)) fs.writeFileSync(path.join(build, file), text);
+  for (const { file, text } of staticHostFiles()) fs.writeFileSync(path.join(build, file), text);
 }
 
 async function writeSearchShell(build: string, options: { apiBase: string; siteUrl: string }): Promise<void> {

@@ -1,4 +1,3 @@
-import { LIST_FILTERS } from '../../contract/browse';
 import { PAGE_CSP, PERMISSIONS_POLICY } from '../http/security-headers';
 
 /**
@@ -101,31 +100,12 @@ function indexOf(page: string): string {
 
 const quote = (value: string) => `"${value.replace(/(["\\])/g, '\\$1')}"`;
 
-/** The address keys that narrow a category's or subcategory's list (contract/browse.ts). */
-const NARROWING_KEYS = [
-  ...LIST_FILTERS,
-  'price',
-  'price_min',
-  'price_max',
-  'rating',
-  'discount',
-  'instock',
-  'sort',
-  'page',
-];
-/** The lists' static pages, by path. */
-const LIST_PAGE = `^/(subcategories|subcategoriesproducts)/${'[1-9][0-9]{0,8}'}/?$`;
-/** The internal prefix under which nginx hands a narrowed list to the shop's server. */
-const NARROWED_PREFIX = '/__narrowed';
-
 /**
  * A `server { … }` include for nginx: `root` points at the build's `client/` folder, then this
  * file is included. Every location repeats the headers, since nginx drops a level's add_header
- * lines in any location that has its own. With `shopOrigin` (the shop's server, when the API is
- * on another origin), a category's or subcategory's address narrowed by a filter, a sort or a
- * page is handed to the shop's server, which draws that list; without it, the static page answers.
+ * lines in any location that has its own.
  */
-export function nginxSite(shopOrigin?: string): string {
+export function nginxSite(): string {
   const headers = (cache: string) =>
     [['Cache-Control', cache] as const, ...STATIC_SECURITY_HEADERS].map(
       ([name, value]) => `    add_header ${name} ${quote(value)} always;`,
@@ -154,25 +134,6 @@ export function nginxSite(shopOrigin?: string): string {
       `location ~ ${quote(sourcePattern(rewrite.from))} {`,
       ...headers(REVALIDATE),
       `    try_files ${files}${target} =404;`,
-      '}',
-    );
-  }
-  if (shopOrigin) {
-    lines.push(
-      '',
-      "# A category or subcategory narrowed by its address (?brand=…&sort=…): the shop's server draws that list.",
-      `location ~ ${quote(LIST_PAGE)} {`,
-      `    if ($args ~ ${quote(`(^|&)(${NARROWING_KEYS.join('|')})=`)}) {`,
-      `        rewrite ^ ${NARROWED_PREFIX}$uri last;`,
-      '    }',
-      ...headers(REVALIDATE),
-      '    try_files $uri $uri/index.html =404;',
-      '}',
-      '',
-      `location ^~ ${NARROWED_PREFIX}/ {`,
-      '    internal;',
-      `    rewrite ^${NARROWED_PREFIX}(/.*)$ $1 break;`,
-      `    proxy_pass ${new URL(shopOrigin).origin};`,
       '}',
     );
   }
@@ -238,10 +199,10 @@ export function serveJson(): string {
 }
 
 /** The files written for static hosts: names relative to the build folder, and their text. */
-export function staticHostFiles(shopOrigin?: string): { file: string; text: string }[] {
+export function staticHostFiles(): { file: string; text: string }[] {
   return [
     // Beside client/, not in it: the folder a host publishes need not carry nginx's settings.
-    { file: 'nginx-site.conf', text: nginxSite(shopOrigin) },
+    { file: 'nginx-site.conf', text: nginxSite() },
     { file: 'client/_redirects', text: redirectsFile() },
     { file: 'client/_headers', text: headersFile() },
     { file: 'client/serve.json', text: serveJson() },

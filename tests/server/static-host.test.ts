@@ -101,30 +101,6 @@ describe('nginx-site.conf', () => {
   });
 });
 
-describe('nginx-site.conf with the shop on another origin', () => {
-  const conf = nginxSite('http://127.0.0.1:8123');
-  const block = conf.slice(conf.indexOf('# A category or subcategory narrowed'), conf.indexOf('location / {'));
-  const test_ = /if \(\$args ~ "([^"]+)"\)/.exec(block)?.[1] ?? '';
-
-  test('a list narrowed by its address goes to the shop; the plain list and other keys stay static', () => {
-    expect(nginxSite()).not.toContain('__narrowed');
-    expect(block).toContain('proxy_pass http://127.0.0.1:8123;');
-    expect(block).toContain('internal;');
-    const args = new RegExp(test_);
-    for (const query of ['brand=Amul', 'sort=price_asc', 'x=1&price=100-250', 'page=2', 'instock=1', 'price_min=5']) {
-      expect(args.test(query), query).toBe(true);
-    }
-    for (const query of ['', 'sub_category=4', 'utm_source=mail', 'mybrand=1'])
-      expect(args.test(query), query).toBe(false);
-    const pages = /location ~ "([^"]+)" \{\n {4}if/.exec(block)?.[1] ?? '';
-    for (const path of ['/subcategories/3', '/subcategoriesproducts/12/'])
-      expect(new RegExp(pages).test(path)).toBe(true);
-    for (const path of ['/subcategories/', '/subcategories/0', '/product-details/3']) {
-      expect(new RegExp(pages).test(path)).toBe(false);
-    }
-  });
-});
-
 describe('_redirects', () => {
   const rules = redirectsFile()
     .split('\n')

@@ -22,7 +22,6 @@ import { synonymsVersion } from './0020-synonyms-version';
 import { stockFlips } from './0021-stock-flips';
 import { productRatings } from './0022-product-ratings';
 import { reviewReplies } from './0023-review-replies';
-import { oneBumpATransaction } from './0024-one-bump-a-transaction';
 
 /** Every migration in order; names sort in the order they must run. */
 const migrations: Record<string, Migration> = {
@@ -49,7 +48,6 @@ const migrations: Record<string, Migration> = {
   '0021-stock-flips': stockFlips,
   '0022-product-ratings': productRatings,
   '0023-review-replies': reviewReplies,
-  '0024-one-bump-a-transaction': oneBumpATransaction,
 };
 
 /** Hands Kysely's migrator the migrations compiled into the server (no directory scan). */

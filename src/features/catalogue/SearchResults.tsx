@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { BrowseSort } from '../../../contract/browse';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getSubcategoryProducts, searchProducts } from '../../lib/api/catalogue';
 import type { SearchProduct } from '../../../contract/types';
 import { withErrorBoundary } from '../../ui/ErrorBoundary';
 import { useStock, variantStock } from './stock';
-import { parseSearchQuery, sameSearchQuery, sortByPrice, type SearchQuery } from './search';
+import { useTypedBeforeHydration } from '../../ui/form-state';
+import { parseSearchQuery, sameSearchQuery, sortByPrice, type PriceOrder, type SearchQuery } from './search';
 import { SearchResultCard } from './SearchResultCard';
-import { SearchSort } from './SearchSort';
 
 /** Results the server already found for the page's address. */
 export interface InitialResults {
@@ -26,10 +25,6 @@ interface Props {
    * under 'No products found.' while the results are the page's own.
    */
   children?: ReactNode;
-  /** The order the address asks for; the server's results come in it. */
-  sort?: BrowseSort;
-  /** The filter panel (FilterPanel.astro, drawn by the page): beside the results. */
-  filters?: ReactNode;
 }
 
 /**
@@ -53,12 +48,14 @@ function CategoryList({ categories }: { categories: Props['sideCategories'] }) {
   );
 }
 
-function SearchResultsView({ sideCategories, initial = null, children, sort = 'relevance', filters }: Props) {
+function SearchResultsView({ sideCategories, initial = null, children }: Props) {
   const [results, setResults] = useState<SearchProduct[] | null>(initial?.products ?? null);
   const [failed, setFailed] = useState(false);
+  const [order, setOrder] = useState<PriceOrder>('relevance');
+  // An order chosen before the island hydrated is kept (and applied).
+  const orderSelect = useRef<HTMLSelectElement>(null);
+  useTypedBeforeHydration(orderSelect, order, (v) => setOrder(v as PriceOrder));
   const [term, setTerm] = useState(initial?.name ?? '');
-  // Results fetched here (a static host's page, without the server's) are put in price order here.
-  const order = initial ? 'relevance' : sort === 'price_asc' ? 'asc' : sort === 'price_desc' ? 'desc' : 'relevance';
 
   useEffect(() => {
     const q = parseSearchQuery(new URLSearchParams(window.location.search));
@@ -85,31 +82,36 @@ function SearchResultsView({ sideCategories, initial = null, children, sort = 'r
   const stock = useStock(useMemo(() => (results ?? []).map((p) => p.id), [results]));
 
   return (
-    <div className={`grid gap-3 lg:grid-cols-[14rem_1fr] lg:gap-8${filters ? ' grid-cols-2' : ''}`}>
-      {/* Phones get the list folded (a plain <details>) so the results come first, as on a category page;
-          the folded filters sit beside it. */}
-      <details
-        className={`rounded-lg border border-slate-200 lg:hidden${filters ? ' open:col-span-2' : ''}`}
-        data-category-toggle
-      >
+    <div className="grid gap-3 lg:grid-cols-[14rem_1fr] lg:gap-8">
+      {/* Phones get the list folded (a plain <details>) so the results come first, as on a category page. */}
+      <details className="rounded-lg border border-slate-200 lg:hidden" data-category-toggle>
         <summary className="cursor-pointer px-3 py-2 font-semibold">Category</summary>
         <nav aria-label="Category" className="border-t border-slate-200 p-2">
           <CategoryList categories={sideCategories} />
         </nav>
       </details>
-      <div className={filters ? 'lg:space-y-6' : 'hidden lg:block'}>
-        {filters}
-        <aside aria-labelledby="search-categories" className="hidden lg:block">
-          <h2 id="search-categories" className="mb-3 text-lg font-semibold">
-            Category
-          </h2>
-          <CategoryList categories={sideCategories} />
-        </aside>
-      </div>
-      <div className="col-span-2 min-w-0 lg:col-span-1">
+      <aside aria-labelledby="search-categories" className="hidden lg:block">
+        <h2 id="search-categories" className="mb-3 text-lg font-semibold">
+          Category
+        </h2>
+        <CategoryList categories={sideCategories} />
+      </aside>
+      <div>
         <div className="mb-3 flex flex-col items-start gap-2 sm:mb-6 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
           <h1 className="text-xl font-bold sm:text-2xl">Search Results for &quot;{term}&quot;</h1>
-          <SearchSort sort={sort} />
+          <label className="flex items-center gap-2 text-sm font-semibold">
+            Sort by: Price
+            <select
+              ref={orderSelect}
+              className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+              value={order}
+              onChange={(e) => setOrder(e.target.value as PriceOrder)}
+            >
+              <option value="relevance">Relevance</option>
+              <option value="asc">Low to High</option>
+              <option value="desc">High to Low</option>
+            </select>
+          </label>
         </div>
         <div role="status" aria-live="polite">
           {failed ? (

@@ -56,11 +56,9 @@ export function startProductGrids(): void {
   if (started) return;
   started = true;
   for (const grid of document.querySelectorAll<HTMLElement>('[data-grid]')) {
-    // On the grid, not the button: the filter panel replaces a grid's contents, button included.
-    grid.addEventListener('click', (event) => {
-      const more = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-grid-more]');
+    grid.querySelector('[data-grid-more]')?.addEventListener('click', () => {
       const next = grid.dataset.next;
-      if (more && !more.disabled && next) void withOverlay(grid, () => appendFragment(grid, next, false));
+      if (next) void withOverlay(grid, () => appendFragment(grid, next, false));
     });
   }
 }

@@ -4,9 +4,8 @@ import { getUserReviews } from '../../lib/api/reviews';
 import type { Review } from '../../../contract/types';
 import { $session } from '../../lib/stores/session';
 import * as routes from '../../lib/routes';
-import { ShopReply } from './ShopReply';
 
-/** My Reviews & Ratings: what the shopper has written, as plain text, with the shop's reply under it. */
+/** My Reviews & Ratings: what the shopper has written, as plain text. */
 export function MyReviews() {
   const { userId } = useStore($session);
   const [reviews, setReviews] = useState<Review[] | null>(null);
@@ -40,7 +39,6 @@ export function MyReviews() {
             <span className="text-slate-300">{'★'.repeat(5 - r.rating)}</span>
           </p>
           <p className="mt-1 whitespace-pre-line">{r.review}</p>
-          {r.reply && <ShopReply reply={r.reply} />}
         </li>
       ))}
     </ul>

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { getProductReviews } from '../../lib/api/reviews';
 import type { Review } from '../../../contract/types';
 import { formatCounted, formatDate, formatRating, readInstant } from '../../../contract/format';
+import { SHOP_NAME } from '../../../contract/shop';
 import { ratingBars, starFill } from '../catalogue/rating';
 import { Picture } from '../../ui/Picture';
 import { PICTURE_SIZES } from '../../ui/picture-sizes';
-import { ShopReply } from './ShopReply';
 
 function Stars({ value }: { value: number }) {
   return (
@@ -36,6 +36,23 @@ export function useProductReviews(productId: number | null): { list: Review[] | 
     return () => controller.abort();
   }, [productId]);
   return { list, failed };
+}
+
+/** The shop's reply under a review: plain text (React escapes it), its line breaks kept, with its date. */
+function ShopReply({ reply }: { reply: NonNullable<Review['reply']> }) {
+  return (
+    <div className="mt-3 ml-4 border-l-4 border-brand-500 bg-brand-50 px-3 py-2">
+      <p className="flex flex-wrap items-baseline gap-x-2 text-sm font-semibold text-brand-800">
+        Reply from {SHOP_NAME}
+        {readInstant(reply.at) && (
+          <time dateTime={reply.at} className="font-normal text-muted">
+            {formatDate(reply.at)}
+          </time>
+        )}
+      </p>
+      <p className="mt-1 text-sm whitespace-pre-line">{reply.text}</p>
+    </div>
+  );
 }
 
 /** The Review tab: bars from the real rating counts, then each review as plain text, with the shop's reply. */

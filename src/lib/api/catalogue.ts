@@ -20,6 +20,9 @@ import type {
   SearchProduct,
   Subcategory,
 } from '../../../contract/types';
+import { browseQuery, type BrowseState } from '../../../contract/browse';
+import type { BrowsePage } from '../../../contract/api/browse';
+import { normaliseBrowsePage } from './normalise-browse';
 
 /** Products asked for at once when the build reads the whole catalogue. */
 const BUILD_PAGE_SIZE = 100;
@@ -141,4 +144,30 @@ export async function getSubcategoryProducts(
   const list = asList(raw);
   const name = list.length ? normaliseProduct(list[0], origin).sub_category_name : '';
   return { name, products: list.map((p) => normaliseSearchProduct(p, origin)) };
+}
+
+/** The list a browse page narrows: a category, a subcategory or a search's text. */
+export type BrowseList = { category: number } | { subCategory: number } | { search: string };
+
+/** The browse API's address for a list, a filter state and a page size (repeated keys kept). */
+export function browsePath(list: BrowseList, state: BrowseState, pageSize: number): string {
+  const target: Record<string, string> =
+    'category' in list
+      ? { category: String(list.category) }
+      : 'subCategory' in list
+        ? { sub_category: String(list.subCategory) }
+        : { search: list.search.trim() };
+  return `common/browse${browseQuery(state, { ...target, page_size: String(pageSize) })}`;
+}
+
+/** One page of a narrowed, sorted list with the filter panel's options and counts. */
+export async function browse(
+  list: BrowseList,
+  state: BrowseState,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<BrowsePage> {
+  // The filters' repeated keys (brand=A&brand=B) are written into the path: `query` takes one value a key.
+  const raw = await call(browsePath(list, state, pageSize), { signal, memo: false });
+  return normaliseBrowsePage(raw, mediaOrigin());
 }

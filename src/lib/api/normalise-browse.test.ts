@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_BROWSE, type BrowseState } from '../../../contract/browse';
-import { browsePath } from './browse';
+import { browsePath } from './catalogue';
 import { normaliseBrowsePage } from './normalise-browse';
 
 const ORIGIN = 'https://api.example.in';
